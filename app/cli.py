@@ -1,0 +1,89 @@
+"""The `photospecs` command: `serve` runs the app under granian, `validate` checks dataset/."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from app.config import SettingsError, from_env
+from app.dataset import DEFAULT_DATASET_DIR, DatasetError, load
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="photospecs", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    serve = commands.add_parser("serve", help="serve the API under granian")
+    serve.add_argument("--host", default=os.environ.get("PHOTOSPECS_HOST", "127.0.0.1"))
+    serve.add_argument("--port", type=int, default=int(os.environ.get("PHOTOSPECS_PORT", "8000")))
+    serve.add_argument("--workers", type=int, default=int(os.environ.get("PHOTOSPECS_WORKERS", os.cpu_count() or 1)))
+
+    validate = commands.add_parser("validate", help="check dataset/ the way start-up does")
+    validate.add_argument("--dataset", type=Path, default=DEFAULT_DATASET_DIR)
+    validate.add_argument("--report", action="store_true", help="print coverage figures")
+
+    args = parser.parse_args(argv)
+    if args.command == "validate":
+        return _validate(args.dataset, args.report)
+    return _serve(args)
+
+
+def _validate(directory: Path, report: bool) -> int:
+    try:
+        data = load(directory)
+    except DatasetError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"dataset invalid: {len(exc.problems)} problem(s)", file=sys.stderr)
+        return 1
+    docs = data.docs.values()
+    print(f"dataset ok: {len(data.countries)} countries, {len(data.docs)} documents, {len(data.portals)} portals")
+    if report:
+        rows = [
+            ("countries", len(data.countries)),
+            ("documents", len(data.docs)),
+            ("documents with head height", sum(d.file.head_height_mm is not None for d in docs)),
+            ("documents with eye line", sum(d.file.eye_line_mm is not None for d in docs)),
+            ("documents with an official source", sum(any(not s.secondary for s in d.sources) for d in docs)),
+            ("documents with only secondary sources", sum(all(s.secondary for s in d.sources) for d in docs)),
+            ("documents following ICAO 9303", sum(d.file.icao_compliant for d in docs)),
+            ("documents with an upload portal", sum(bool(d.portals) for d in docs)),
+            ("portals", len(data.portals)),
+            ("comparisons", len(data.comparisons)),
+        ]
+        width = max(len(name) for name, _ in rows)
+        for name, value in rows:
+            print(f"  {name:<{width}}  {value}")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from granian import Granian
+    from granian.constants import Interfaces
+
+    try:
+        settings = from_env()
+        load(settings.dataset_path)  # fail here, once, with the problems listed, not in every worker
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except DatasetError as exc:
+        print("\n".join(exc.problems), file=sys.stderr)
+        return 1
+    Granian(
+        "app.main:create_app",
+        factory=True,
+        interface=Interfaces.ASGI,
+        address=args.host,
+        port=args.port,
+        workers=args.workers,
+        log_level=settings.log_level,
+        log_access=settings.access_log,
+    ).serve()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

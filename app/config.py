@@ -1,0 +1,59 @@
+"""Settings from PHOTOSPECS_* environment variables, each with a default, checked at start-up."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Literal
+
+import msgspec
+from msgspec import Meta, Struct
+
+from app.dataset import DEFAULT_DATASET_DIR
+
+BaseUrl = Annotated[str, Meta(pattern=r"^https?://[^\s?#]+[^/\s?#]$")]
+
+
+class Settings(Struct, frozen=True, forbid_unknown_fields=True):
+    # Where the service's website lives: canonical links and comparison pages are built on it.
+    site_url: BaseUrl = "https://photospecs.org"
+    # The browser photo tool that get_photo_tool_url points at; empty means "<site_url>/tool".
+    tool_url: BaseUrl | Literal[""] = ""
+    # Cache-Control max-age for successful REST responses, in seconds.
+    max_age: Annotated[int, Meta(ge=0, le=31_536_000)] = 3600
+    # Largest request body accepted (POST /api/mcp); larger bodies get 413.
+    max_body_bytes: Annotated[int, Meta(ge=1024, le=16 * 1024 * 1024)] = 65_536
+    dataset_dir: str = str(DEFAULT_DATASET_DIR)
+    log_level: Literal["debug", "info", "warning", "error"] = "info"
+    access_log: bool = False
+
+    @property
+    def photo_tool_url(self) -> str:
+        return self.tool_url or f"{self.site_url}/tool"
+
+    @property
+    def dataset_path(self) -> Path:
+        return Path(self.dataset_dir)
+
+
+class SettingsError(Exception):
+    pass
+
+
+PREFIX = "PHOTOSPECS_"
+
+
+def from_env(environ: dict[str, str] | os._Environ = os.environ) -> Settings:
+    """Build Settings from the environment; a bad value names its variable."""
+    raw = {key[len(PREFIX) :].lower(): value for key, value in environ.items() if key.startswith(PREFIX)}
+    # Server options (host, port, workers) belong to the `serve` command, not to the app.
+    for name in ("host", "port", "workers"):
+        raw.pop(name, None)
+    try:
+        return msgspec.convert(raw, Settings, strict=False)
+    except msgspec.ValidationError as exc:
+        message, _, where = str(exc).rpartition(" - at `$.")
+        if not message:
+            raise SettingsError(f"settings: {exc}") from None
+        name = PREFIX + where.rstrip("`").upper()
+        raise SettingsError(f"{name}: {message}") from None

@@ -1,0 +1,262 @@
+"""Read dataset/ into validated models. Every problem names the file and the field.
+
+The types in `models.py` catch what one field can get wrong; this module checks what spans
+fields and files (pixel sizes against mm and dpi, unique ids and aliases, portal links).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+
+import msgspec
+import pycountry
+
+from app.models import (
+    ComparisonFile,
+    ComparisonsFile,
+    CountryFile,
+    DocumentFile,
+    IcaoFile,
+    PortalFile,
+    PortalsFile,
+    Source,
+)
+
+DEFAULT_DATASET_DIR = Path(__file__).resolve().parent.parent / "dataset"
+MM_PER_INCH = 25.4
+
+
+class DatasetError(Exception):
+    """The dataset cannot be served; `problems` holds one "file: field: what" line each."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Doc:
+    """One document format with everything derived from its file resolved."""
+
+    id: str
+    country: CountryFile
+    file: DocumentFile
+    slug: str
+    width_px: int
+    height_px: int
+    sources: list[Source]
+    portals: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Data:
+    countries: list[CountryFile]  # sorted by display name
+    docs: dict[str, Doc]  # by document id, in country then file order
+    docs_by_country: dict[str, list[Doc]]
+    portals: dict[str, PortalFile]
+    icao: IcaoFile
+    comparisons: list[ComparisonFile]
+    country_aliases: dict[str, str]  # normalised alias -> country id (ids included)
+    doc_aliases: dict[str, str]  # legacy document id -> document id
+
+
+def alias_key(text: str) -> str:
+    """Fold case and separators so "United Kingdom", "united_kingdom" and "UNITED-KINGDOM" meet."""
+    return re.sub(r"[\s_\-]+", "-", text.strip().lower())
+
+
+def px_from_mm(mm: float, dpi: int) -> int:
+    # Round half up, as print shops and the authorities' own tables do (not banker's rounding).
+    return int(mm / MM_PER_INCH * dpi + 0.5)
+
+
+def flag_for(iso2: str) -> str:
+    return "".join(chr(0x1F1E6 + ord(letter) - ord("A")) for letter in iso2)
+
+
+def load(directory: Path = DEFAULT_DATASET_DIR) -> Data:
+    problems: list[str] = []
+    countries = _read_countries(directory, problems)
+    portals = _decode(directory / "portals.toml", PortalsFile, problems)
+    icao = _decode(directory / "icao.toml", IcaoFile, problems)
+    comparisons = _decode(directory / "comparisons.toml", ComparisonsFile, problems)
+    if problems:
+        raise DatasetError(problems)
+    assert portals is not None and icao is not None and comparisons is not None
+
+    docs = _resolve_documents(directory, countries, portals.portals, problems)
+    portal_map = _check_portals(directory / "portals.toml", portals.portals, docs, problems)
+    country_aliases = _country_aliases(directory, countries, problems)
+    doc_aliases = _doc_aliases(directory, countries, docs, problems)
+    _check_unique(directory / "comparisons.toml", "comparisons", [c.id for c in comparisons.comparisons], problems)
+    if problems:
+        raise DatasetError(problems)
+    return Data(
+        countries=sorted(countries, key=lambda c: c.name.casefold()),
+        docs=docs,
+        docs_by_country={c.id: [d for d in docs.values() if d.country is c] for c in countries},
+        portals=portal_map,
+        icao=icao,
+        comparisons=comparisons.comparisons,
+        country_aliases=country_aliases,
+        doc_aliases=doc_aliases,
+    )
+
+
+def _decode(path: Path, kind: type, problems: list[str]):
+    try:
+        return msgspec.toml.decode(path.read_bytes(), type=kind)
+    except FileNotFoundError:
+        problems.append(f"{path}: file is missing")
+    except msgspec.ValidationError as exc:
+        # msgspec says "... - at `$.documents[0].dpi`"; lead with the field instead.
+        message, _, where = str(exc).rpartition(" - at `$")
+        field = where.rstrip("`").lstrip(".") if message else ""
+        problems.append(f"{path}: {field or '(top level)'}: {message or exc}")
+    except msgspec.DecodeError as exc:
+        problems.append(f"{path}: (syntax): {exc}")
+    return None
+
+
+def _read_countries(directory: Path, problems: list[str]) -> list[CountryFile]:
+    files = sorted((directory / "countries").glob("*.toml"))
+    if not files:
+        problems.append(f"{directory / 'countries'}: no country files")
+    countries = []
+    for path in files:
+        country = _decode(path, CountryFile, problems)
+        if country is None:
+            continue
+        if country.id != path.stem:
+            problems.append(f"{path}: id: {country.id!r} must match the file name {path.stem!r}")
+        _check_country_codes(path, country, problems)
+        countries.append(country)
+    _check_unique(directory / "countries", "id", [c.id for c in countries], problems)
+    return countries
+
+
+def _check_country_codes(path: Path, country: CountryFile, problems: list[str]) -> None:
+    if (country.iso2 is None) != (country.iso3 is None):
+        problems.append(f"{path}: iso2/iso3: give both ISO 3166 codes, or neither for a group")
+    if country.iso2 and country.flag != flag_for(country.iso2):
+        problems.append(f"{path}: flag: {country.flag!r} is not the flag of {country.iso2}")
+    if country.iso2 and country.iso3:
+        entry = pycountry.countries.get(alpha_2=country.iso2) or _USER_ASSIGNED.get(country.iso2)
+        if entry is None:
+            problems.append(f"{path}: iso2: {country.iso2} is not an ISO 3166-1 code")
+        elif entry.alpha_3 != country.iso3:
+            problems.append(f"{path}: iso3: the alpha-3 code of {country.iso2} is {entry.alpha_3}, not {country.iso3}")
+
+
+# Kosovo is not in ISO 3166-1, but XK/XKX is what the EU, the IMF and its own passports use.
+_USER_ASSIGNED = {"XK": SimpleNamespace(alpha_3="XKX")}
+
+
+def _resolve_documents(
+    directory: Path, countries: list[CountryFile], portals: list[PortalFile], problems: list[str]
+) -> dict[str, Doc]:
+    portals_by_doc: dict[str, list[str]] = {}
+    for portal in portals:
+        for doc_id in portal.documents:
+            portals_by_doc.setdefault(doc_id, []).append(portal.id)
+
+    docs: dict[str, Doc] = {}
+    for country in countries:
+        path = directory / "countries" / f"{country.id}.toml"
+        _check_unique(path, "documents.kind", [d.kind for d in country.documents], problems)
+        for index, doc in enumerate(country.documents):
+            where = f"{path}: documents[{index}]"
+            doc_id = f"{country.id}-{doc.kind}"
+            if doc_id in docs:
+                problems.append(f"{where}.kind: document id {doc_id!r} is already used")
+            width_px = _pixels(where, "width", doc.width_mm, doc.width_px, doc, problems)
+            height_px = _pixels(where, "height", doc.height_mm, doc.height_px, doc, problems)
+            for name, span in (("head_height_mm", doc.head_height_mm), ("eye_line_mm", doc.eye_line_mm)):
+                if span is not None and not span.min <= span.max <= doc.height_mm:
+                    problems.append(f"{where}.{name}: needs min <= max <= height_mm ({doc.height_mm})")
+            _check_unique(f"{where}", "requirements", doc.requirements, problems)
+            sources = doc.sources or country.sources
+            if not sources:
+                problems.append(f"{where}.sources: no source here nor at country level")
+            docs[doc_id] = Doc(
+                id=doc_id,
+                country=country,
+                file=doc,
+                slug=doc.slug or f"{doc_id}-photo",
+                width_px=width_px,
+                height_px=height_px,
+                sources=sources,
+                portals=tuple(portals_by_doc.get(doc_id, ())),
+            )
+    _check_unique(directory / "countries", "slug", [d.slug for d in docs.values()], problems)
+    return docs
+
+
+def _pixels(where: str, axis: str, mm: float, given: int | None, doc: DocumentFile, problems: list[str]) -> int:
+    computed = px_from_mm(mm, doc.dpi)
+    if given is None:
+        if doc.px_from_authority:
+            problems.append(f"{where}.{axis}_px: px_from_authority is set, so give the authority's {axis}_px")
+        return computed
+    if given != computed and not doc.px_from_authority:
+        problems.append(
+            f"{where}.{axis}_px: {given} disagrees with {axis}_mm and dpi ({computed}); "
+            "set px_from_authority = true only if the authority publishes this value"
+        )
+    return given
+
+
+def _check_portals(path: Path, portals: list[PortalFile], docs: dict[str, Doc], problems: list[str]) -> dict[str, PortalFile]:
+    _check_unique(path, "portals.id", [p.id for p in portals], problems)
+    countries = {doc.country.id for doc in docs.values()}
+    for index, portal in enumerate(portals):
+        where = f"{path}: portals[{index}]"
+        if portal.country not in countries:
+            problems.append(f"{where}.country: no country {portal.country!r}")
+        for doc_id in portal.documents:
+            if doc_id not in docs:
+                problems.append(f"{where}.documents: no document {doc_id!r}")
+        if portal.min_bytes is not None and portal.max_bytes is not None and portal.min_bytes > portal.max_bytes:
+            problems.append(f"{where}.min_bytes: larger than max_bytes")
+        if portal.min_px and portal.max_px and (
+            portal.min_px.width > portal.max_px.width or portal.min_px.height > portal.max_px.height
+        ):
+            problems.append(f"{where}.min_px: larger than max_px")
+    return {p.id: p for p in portals}
+
+
+def _country_aliases(directory: Path, countries: list[CountryFile], problems: list[str]) -> dict[str, str]:
+    aliases: dict[str, str] = {c.id: c.id for c in countries}
+    for country in countries:
+        path = directory / "countries" / f"{country.id}.toml"
+        for alias in [country.name, *country.names, *country.legacy_ids, country.iso2 or "", country.iso3 or ""]:
+            key = alias_key(alias)
+            if not key:
+                continue
+            owner = aliases.setdefault(key, country.id)
+            if owner != country.id:
+                problems.append(f"{path}: names: {alias!r} already names country {owner!r}")
+    return aliases
+
+
+def _doc_aliases(directory: Path, countries: list[CountryFile], docs: dict[str, Doc], problems: list[str]) -> dict[str, str]:
+    aliases: dict[str, str] = {}
+    for country in countries:
+        for index, doc in enumerate(country.documents):
+            for legacy in doc.legacy_ids:
+                where = f"{directory / 'countries' / f'{country.id}.toml'}: documents[{index}].legacy_ids"
+                if legacy in docs or legacy in aliases:
+                    problems.append(f"{where}: {legacy!r} is already a document id or alias")
+                aliases[legacy] = f"{country.id}-{doc.kind}"
+    return aliases
+
+
+def _check_unique(where: Path | str, field: str, values: list[str], problems: list[str]) -> None:
+    seen: set[str] = set()
+    for value in values:
+        if value in seen:
+            problems.append(f"{where}: {field}: {value!r} appears more than once")
+        seen.add(value)

@@ -1,0 +1,165 @@
+"""Sending responses over raw ASGI: content negotiation, conditional requests, CORS, errors."""
+
+from __future__ import annotations
+
+from typing import Any, Awaitable, Callable
+
+import msgspec
+from litestar.handlers import asgi
+
+from app.models import Error
+from app.responses import COMMON_HEADERS, JSON, Headers, Prepared
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+Scope = dict[str, Any]
+
+READ_METHODS = b"GET, HEAD, OPTIONS"
+PREFLIGHT_MAX_AGE = b"86400"
+ALLOWED_REQUEST_HEADERS = (
+    b"Accept, Accept-Encoding, Content-Type, If-None-Match, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID"
+)
+
+_encode = msgspec.json.Encoder().encode
+
+
+def header(scope: Scope, name: bytes) -> bytes | None:
+    """The first value of a request header (names in ASGI scopes are lowercase)."""
+    for key, value in scope["headers"]:
+        if key == name:
+            return value
+    return None
+
+
+# --- content negotiation -------------------------------------------------------------------
+
+_PREFERENCE = {"br": 3, "gzip": 2, "identity": 1}
+_negotiated: dict[bytes, str] = {}
+_NEGOTIATION_CACHE_SIZE = 512
+
+
+def choose_coding(accept_encoding: bytes | None) -> str:
+    """br > gzip > identity, by the client's q-values first and our preference on ties."""
+    if not accept_encoding:
+        return "identity"
+    choice = _negotiated.get(accept_encoding)
+    if choice is None:
+        choice = _parse_accept_encoding(accept_encoding.decode("latin-1"))
+        if len(_negotiated) < _NEGOTIATION_CACHE_SIZE:  # bounded: header values are client-chosen
+            _negotiated[accept_encoding] = choice
+    return choice
+
+
+def _parse_accept_encoding(value: str) -> str:
+    weights: dict[str, float] = {}
+    for item in value.split(","):
+        coding, *params = (part.strip() for part in item.split(";"))
+        coding = coding.lower()
+        q = 1.0
+        for param in params:
+            name, _, number = param.partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    q = min(max(float(number), 0.0), 1.0)
+                except ValueError:
+                    q = 0.0
+        if coding:
+            weights[coding] = q
+    wildcard = weights.get("*")
+    best, best_rank = "identity", (-1.0, 0)
+    for coding, preference in _PREFERENCE.items():
+        # An unlisted identity is acceptable, but only as the last resort (RFC 9110 12.5.3).
+        q = weights.get(coding, wildcard if wildcard is not None else (0.001 if coding == "identity" else 0.0))
+        if q > 0 and (q, preference) > best_rank:
+            best, best_rank = coding, (q, preference)
+    # When the client refuses everything we have, identity is still the sane answer (RFC 9110 12.5.3).
+    return best
+
+
+def _matches(if_none_match: bytes, etag: bytes) -> bool:
+    if if_none_match.strip() == b"*":
+        return True
+    # Weak comparison, as RFC 9110 requires for If-None-Match: W/"x" matches "x".
+    return any(tag.strip().removeprefix(b"W/") == etag for tag in if_none_match.split(b","))
+
+
+# --- sending ----------------------------------------------------------------------------------
+
+
+async def send_prepared(scope: Scope, send: Send, prepared: Prepared) -> None:
+    variant = prepared.variants[choose_coding(header(scope, b"accept-encoding"))]
+    if_none_match = header(scope, b"if-none-match")
+    if if_none_match is not None and _matches(if_none_match, variant.etag):
+        await send({"type": "http.response.start", "status": 304, "headers": variant.not_modified_headers})
+        await send({"type": "http.response.body", "body": b""})
+        return
+    await send({"type": "http.response.start", "status": 200, "headers": variant.headers})
+    await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else variant.body})
+
+
+async def send_bytes(send: Send, status: int, body: bytes, headers: Headers, head: bool = False) -> None:
+    await send({
+        "type": "http.response.start",
+        "status": status,
+        "headers": [(b"content-type", JSON), (b"content-length", str(len(body)).encode()), *headers],
+    })
+    await send({"type": "http.response.body", "body": b"" if head else body})
+
+
+ERROR_HEADERS: Headers = [(b"cache-control", b"no-store"), *COMMON_HEADERS]
+
+
+def error_body(error: Error) -> bytes:
+    return _encode(error)
+
+
+async def send_error(scope: Scope, send: Send, error: Error, extra: Headers = ()) -> None:
+    await send_bytes(send, error.status, error_body(error), [*ERROR_HEADERS, *extra], scope["method"] == "HEAD")
+
+
+async def send_options(send: Send, allow: bytes) -> None:
+    """Answer a CORS preflight (or a plain OPTIONS) for a route allowing `allow`."""
+    headers: Headers = [
+        (b"allow", allow),
+        (b"access-control-allow-methods", allow),
+        (b"access-control-allow-headers", ALLOWED_REQUEST_HEADERS),
+        (b"access-control-max-age", PREFLIGHT_MAX_AGE),
+        (b"content-length", b"0"),
+        *COMMON_HEADERS,
+    ]
+    await send({"type": "http.response.start", "status": 204, "headers": headers})
+    await send({"type": "http.response.body", "body": b""})
+
+
+async def send_method_not_allowed(scope: Scope, send: Send, allow: bytes) -> None:
+    error = Error(
+        status=405,
+        error="method_not_allowed",
+        message=f"{scope['method']} is not allowed here; use one of: {allow.decode()}",
+        allowed=allow.decode().split(", "),
+    )
+    await send_error(scope, send, error, [(b"allow", allow)])
+
+
+def read_only_route(path: str, name: str, lookup: Callable[[bytes], Prepared | Error]):
+    """A Litestar route for GET and HEAD answered by `lookup(raw query string)`; OPTIONS is a
+    CORS preflight, anything else is 405 with Allow."""
+
+    async def endpoint(scope: Scope, receive: Any, send: Send) -> None:
+        method = scope["method"]
+        if method == "GET" or method == "HEAD":
+            result = lookup(scope["query_string"])
+            if isinstance(result, Error):
+                await send_error(scope, send, result)
+            else:
+                await send_prepared(scope, send, result)
+        elif method == "OPTIONS":
+            await send_options(send, READ_METHODS)
+        else:
+            await send_method_not_allowed(scope, send, READ_METHODS)
+
+    return asgi(path, is_mount=False, copy_scope=False, name=name)(endpoint)
+
+
+def constant(prepared: Prepared) -> Callable[[bytes], Prepared]:
+    """A lookup that ignores the query: for documents with one representation."""
+    return lambda query: prepared

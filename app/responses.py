@@ -1,0 +1,77 @@
+"""A response body encoded once: identity, gzip and brotli variants, each with its strong ETag
+and a ready header list, so sending it is a dictionary lookup and two ASGI messages."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+from dataclasses import dataclass
+
+import brotli
+
+Headers = list[tuple[bytes, bytes]]
+
+CODINGS = ("br", "gzip", "identity")
+JSON = b"application/json"
+HTML = b"text/html; charset=utf-8"
+
+# Sent with every /api response: browsers may call from any origin, and must not sniff types.
+COMMON_HEADERS: Headers = [
+    (b"access-control-allow-origin", b"*"),
+    (b"access-control-expose-headers", b"ETag, MCP-Protocol-Version, Mcp-Session-Id"),
+    (b"x-content-type-options", b"nosniff"),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    body: bytes
+    etag: bytes
+    headers: Headers  # for 200 and HEAD
+    not_modified_headers: Headers  # for 304: the same validators, no body headers
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """One resource in every content coding we offer."""
+
+    variants: dict[str, Variant]
+
+    @property
+    def identity(self) -> bytes:
+        return self.variants["identity"].body
+
+
+def compress(body: bytes, coding: str) -> bytes:
+    if coding == "br":
+        return brotli.compress(body, quality=11)
+    if coding == "gzip":
+        return gzip.compress(body, compresslevel=9, mtime=0)  # mtime=0: same bytes every start
+    return body
+
+
+def prepare(body: bytes, content_type: bytes, cache_control: bytes) -> Prepared:
+    digest = hashlib.sha256(body).hexdigest()[:20]
+    variants = {}
+    for coding in CODINGS:
+        encoded = compress(body, coding)
+        # Strong ETags differ per coding: the bytes on the wire differ.
+        etag = f'"{digest}-{coding}"'.encode() if coding != "identity" else f'"{digest}"'.encode()
+        validators: Headers = [
+            (b"etag", etag),
+            (b"cache-control", cache_control),
+            (b"vary", b"Accept-Encoding"),
+            *COMMON_HEADERS,
+        ]
+        body_headers: Headers = [
+            (b"content-type", content_type),
+            (b"content-length", str(len(encoded)).encode()),
+        ]
+        if coding != "identity":
+            body_headers.append((b"content-encoding", coding.encode()))
+        variants[coding] = Variant(encoded, etag, body_headers + validators, validators)
+    return Prepared(variants)
+
+
+def cache_control(max_age: int) -> bytes:
+    return f"public, max-age={max_age}".encode()

@@ -1,0 +1,104 @@
+"""GET /api/specs and GET /api/comparisons: parse the query, look the response up, send it."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable
+from urllib.parse import parse_qsl
+
+from app.catalog import Catalog
+from app.http import read_only_route
+from app.models import Error
+from app.responses import Prepared
+
+MAX_QUERY_BYTES = 2048
+Outcome = Prepared | Error
+
+
+def parse_query(query: bytes) -> dict[str, str] | Error:
+    if len(query) > MAX_QUERY_BYTES:
+        return Error(status=414, error="query_too_long", message=f"The query string is limited to {MAX_QUERY_BYTES} bytes.")
+    try:
+        pairs = parse_qsl(query.decode("ascii"), keep_blank_values=True, errors="strict")
+    except (UnicodeDecodeError, ValueError):
+        return Error(status=400, error="bad_query", message="The query string is not valid percent-encoded UTF-8.")
+    params: dict[str, str] = {}
+    for name, value in pairs:
+        if name in params:
+            return Error(status=400, error="repeated_parameter", message=f"The parameter {name!r} is given more than once.")
+        params[name] = value
+    return params
+
+
+def specs_outcome(catalog: Catalog, query: bytes) -> Outcome:
+    params = parse_query(query)
+    if isinstance(params, Error):
+        return params
+    raw = False
+    if "format" in params:
+        if params["format"].lower() != "raw":
+            return Error(
+                status=400,
+                error="unknown_format",
+                message=f"format {params['format']!r} is not supported; the only value is 'raw', or leave it out.",
+                allowed=["raw"],
+            )
+        raw = True
+    country = None
+    if "country" in params:
+        text = params["country"]
+        country = catalog.resolve_country(text)
+        if country is None:
+            return Error(
+                status=404,
+                error="unknown_country",
+                message=f"No country matches {text!r}. Use an id from GET /api/specs, an ISO 3166 code or an English name.",
+                suggestions=catalog.suggest_countries(text),
+            )
+    return catalog.specs[country, raw]
+
+
+def comparisons_outcome(catalog: Catalog, query: bytes) -> Outcome:
+    params = parse_query(query)
+    if isinstance(params, Error):
+        return params
+    if "competitor" not in params:
+        return catalog.comparisons[None]
+    competitor = params["competitor"].strip().lower()
+    if competitor not in catalog.comparisons:
+        return Error(
+            status=400,
+            error="unknown_competitor",
+            message=f"competitor {params['competitor']!r} is not one of the {len(catalog.comparison_ids())} compared tools.",
+            allowed=catalog.comparison_ids(),
+        )
+    return catalog.comparisons[competitor]
+
+
+def fast_lookup(outcome: Callable[[bytes], Outcome], common_queries: list[str]) -> Callable[[bytes], Outcome]:
+    """Key the responses to the query strings clients usually send by their raw bytes, so those
+    requests skip parsing; anything else is parsed."""
+    fast: dict[bytes, Prepared] = {}
+    for query in common_queries:
+        result = outcome(query.encode())
+        assert isinstance(result, Prepared), query
+        fast[query.encode()] = result
+
+    def lookup(query: bytes) -> Outcome:
+        return fast.get(query) or outcome(query)
+
+    return lookup
+
+
+def routes(catalog: Catalog) -> list:
+    country_ids = [c.id for c in catalog.data.countries]
+    spec_queries = ["", "format=raw"]
+    for cid in country_ids:
+        spec_queries += [f"country={cid}", f"country={cid}&format=raw", f"format=raw&country={cid}"]
+    comparison_queries = ["", *(f"competitor={cid}" for cid in catalog.comparison_ids())]
+    return [
+        read_only_route("/api/specs", "specs", fast_lookup(partial(specs_outcome, catalog), spec_queries)),
+        read_only_route(
+            "/api/comparisons", "comparisons", fast_lookup(partial(comparisons_outcome, catalog), comparison_queries)
+        ),
+    ]

@@ -1,0 +1,129 @@
+"""A bad dataset fails `photospecs validate` (and start-up) naming the file and the field."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.dataset import DEFAULT_DATASET_DIR, DatasetError, load
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def dataset(tmp_path: Path) -> Path:
+    """A private copy of the bundled dataset to break."""
+    target = tmp_path / "dataset"
+    shutil.copytree(DEFAULT_DATASET_DIR, target)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def problems(directory: Path) -> str:
+    with pytest.raises(DatasetError) as caught:
+        load(directory)
+    return "\n".join(caught.value.problems)
+
+
+def test_bundled_dataset_validates():
+    data = load()
+    assert data.countries and data.docs and data.portals and data.comparisons
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "says"),
+    [
+        ('kind = "visa"', 'kind = "visa"\ncolour = "red"', "documents[1]", "unknown field"),
+        ("dpi = 300", 'dpi = "300"', "documents[0].dpi", "Expected `int`"),
+        ('bg_color = "#ffffff"', 'bg_color = "#fff"', "documents[0].bg_color", "matching regex"),
+        ('bg_color = "#ffffff"', 'bg_color = "#FFFFFF"', "documents[0].bg_color", "matching regex"),
+        ('kind = "visa"', 'kind = "Visa Photo"', "documents[1].kind", "matching regex"),
+        ('kind = "visa"', 'kind = "passport"', "documents.kind", "more than once"),
+        ("dpi = 300", "dpi = 300\nwidth_px = 610", "documents[0].width_px", "disagrees"),
+        ("dpi = 300", "dpi = 300\npx_from_authority = true", "documents[0].width_px", "px_from_authority"),
+        ('flag = "🇺🇸"', 'flag = "🇬🇧"', "flag", "not the flag of US"),
+        ('iso3 = "USA"', 'iso3 = "UMI"', "iso3", "the alpha-3 code of US is USA"),
+        ('id = "us"', 'id = "usa"', "id", "must match the file name"),
+        ("head_height_mm = { min = 25.4, max = 34.9 }", "head_height_mm = { min = 36, max = 30 }", "head_height_mm", "min <= max"),
+        ('url = "https://travel.state.gov/content/travel/en/passports/how-apply/photos.html"', 'url = "http://example.org"', "sources[0].url", "matching regex"),
+    ],
+)
+def test_country_file_problems_name_file_and_field(dataset, old, new, field, says):
+    edit(dataset / "countries" / "us.toml", old, new)
+    report = problems(dataset)
+    line = next((l for l in report.splitlines() if "us.toml" in l), "")
+    assert field in line and says in line, report
+
+
+def test_too_few_requirements(dataset):
+    path = dataset / "countries" / "us.toml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("requirements = [", text.index('kind = "green-card"'))
+    end = text.index("]", start)
+    path.write_text(text[:start] + 'requirements = ["a", "b"]' + text[end + 1 :], encoding="utf-8")
+    assert "documents[2].requirements" in problems(dataset)
+
+
+def test_syntax_error_names_the_file(dataset):
+    (dataset / "countries" / "us.toml").write_text('id = "us\n', encoding="utf-8")
+    assert "us.toml: (syntax)" in problems(dataset)
+
+
+def test_duplicate_alias_across_countries(dataset):
+    copy = (dataset / "countries" / "us.toml").read_text(encoding="utf-8")
+    copy = copy.replace('id = "us"', 'id = "usb"').replace('name = "United States"', 'name = "United States B"')
+    copy = copy.replace('iso2 = "US"\niso3 = "USA"\n', "")
+    copy = copy.replace('flag = "🇺🇸"', 'flag = "🏳"')
+    (dataset / "countries" / "usb.toml").write_text(copy, encoding="utf-8")
+    report = problems(dataset)
+    assert "usb.toml: names: 'United States of America' already names country 'us'" in report
+
+
+def test_portal_pointing_at_a_missing_document(dataset):
+    edit(dataset / "portals.toml", 'documents = ["us-visa"]', 'documents = ["us-nothing"]')
+    assert "portals.toml: portals[0].documents: no document 'us-nothing'" in problems(dataset)
+
+
+def test_missing_file_is_named(dataset):
+    (dataset / "icao.toml").unlink()
+    assert "icao.toml: file is missing" in problems(dataset)
+
+
+def run_cli(*args: str, dataset_dir: Path | None = None) -> subprocess.CompletedProcess:
+    env_args = ["--dataset", str(dataset_dir)] if dataset_dir else []
+    return subprocess.run([sys.executable, "-m", "app.cli", *args, *env_args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_validate_command_passes_and_reports(tmp_path):
+    result = run_cli("validate", "--report")
+    assert result.returncode == 0, result.stderr
+    assert "dataset ok" in result.stdout
+    for row in ("countries", "documents", "documents with head height", "documents with an official source", "portals"):
+        assert row in result.stdout
+
+
+def test_validate_command_fails_on_a_bad_dataset(dataset):
+    edit(dataset / "countries" / "us.toml", "dpi = 300", 'dpi = "x"')
+    result = run_cli("validate", dataset_dir=dataset)
+    assert result.returncode == 1
+    assert "us.toml: documents[0].dpi" in result.stderr
+
+
+def test_serve_refuses_to_start_on_a_bad_dataset(dataset):
+    edit(dataset / "countries" / "us.toml", "dpi = 300", 'dpi = "x"')
+    result = subprocess.run(
+        [sys.executable, "-m", "app.cli", "serve", "--port", "1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        env={"PHOTOSPECS_DATASET_DIR": str(dataset), "PATH": ""},
+    )
+    assert result.returncode == 1
+    assert "us.toml: documents[0].dpi" in result.stderr

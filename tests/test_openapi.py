@@ -1,0 +1,75 @@
+"""/api/openapi.json is valid OpenAPI 3.1 and the responses conform to the schemas it declares."""
+
+from __future__ import annotations
+
+import pytest
+from jsonschema.validators import Draft202012Validator
+from openapi_spec_validator import validate
+from referencing import Registry, Resource
+
+IDENTITY = {"accept-encoding": "identity"}
+
+
+@pytest.fixture(scope="module")
+def document(client):
+    return client.get("/api/openapi.json", headers=IDENTITY).json()
+
+
+def test_is_valid_openapi_3_1(document):
+    validate(document)  # raises on any violation
+    assert document["openapi"] == "3.1.0"
+    assert document["info"]["version"] == "1.0.0"
+
+
+def test_operation_ids(document):
+    assert document["paths"]["/api/specs"]["get"]["operationId"] == "get_passport_photo_specs"
+    assert document["paths"]["/api/comparisons"]["get"]["operationId"] == "get_competitor_comparisons"
+
+
+def test_error_schema_on_client_errors(document):
+    for path, status in [("/api/specs", "400"), ("/api/specs", "404"), ("/api/comparisons", "400")]:
+        schema = document["paths"][path]["get"]["responses"][status]["content"]["application/json"]["schema"]
+        assert schema == {"$ref": "#/components/schemas/Error"}
+
+
+def validator_for(document, ref: dict) -> Draft202012Validator:
+    resource = Resource.from_contents({**document, "$schema": "https://json-schema.org/draft/2020-12/schema"})
+    registry = Registry().with_resource("urn:openapi", resource)
+    return Draft202012Validator({"$ref": "urn:openapi" + ref["$ref"]}, registry=registry)
+
+
+@pytest.mark.parametrize(
+    ("url", "status"),
+    [
+        ("/api/specs", "200"),
+        ("/api/specs?format=raw", "200"),
+        ("/api/specs?country=us", "200"),
+        ("/api/specs?country=nowhere", "404"),
+        ("/api/specs?format=yaml", "400"),
+        ("/api/comparisons", "200"),
+        ("/api/comparisons?competitor=x", "400"),
+    ],
+)
+def test_responses_match_their_declared_schema(client, document, url, status):
+    path = url.split("?")[0]
+    response = client.get(url, headers=IDENTITY)
+    assert str(response.status_code) == status
+    declared = document["paths"][path]["get"]["responses"][status]["content"]["application/json"]
+    validator_for(document, declared["schema"]).validate(response.json())
+    if "example" in declared:  # the examples shown to readers are valid too
+        validator_for(document, declared["schema"]).validate(declared["example"])
+
+
+def test_schemas_reject_a_document_with_a_missing_field(client, document):
+    body = client.get("/api/specs?format=raw", headers=IDENTITY).json()
+    del body["countries"][0]["documents"][0]["widthPx"]
+    errors = list(validator_for(document, {"$ref": "#/components/schemas/RawSpecs"}).iter_errors(body))
+    assert errors
+
+
+def test_docs_page_lists_every_operation(client, document):
+    page = client.get("/api/docs", headers=IDENTITY)
+    assert page.headers["content-type"] == "text/html; charset=utf-8"
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            assert f"id='{operation['operationId']}'" in page.text
