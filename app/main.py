@@ -8,7 +8,7 @@ from litestar import Litestar, Request, Response
 from litestar.exceptions import HTTPException
 
 from app import catalog as catalog_module
-from app import dataset, docs, mcp, rest
+from app import dataset, docs, mcp_http, rest
 from app.config import Settings, from_env
 from app.http import ERROR_HEADERS, constant, error_body, read_only_route
 from app.models import Error
@@ -25,7 +25,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         len(catalog.data.countries), len(catalog.data.docs), len(catalog.data.portals), catalog.build_seconds * 1000,
     )
     return Litestar(
-        route_handlers=[*rest.routes(catalog), *mcp.routes(catalog), *docs.routes(catalog), *health_routes(catalog)],
+        route_handlers=[*rest.routes(catalog), *mcp_http.routes(catalog), *docs.routes(catalog), *health_routes(catalog)],
         exception_handlers={HTTPException: http_error, Exception: internal_error},
         openapi_config=None,
         logging_config=None,

@@ -1,4 +1,253 @@
-"""placeholder"""
+"""MCP over JSON-RPC 2.0, stateless: one request body in, one status and body out.
 
-def routes(catalog):
-    return []
+Two eras of the protocol are served side by side:
+- handshake revisions (2024-11-05 .. 2025-11-25): initialize, then requests carrying the
+  negotiated revision in the MCP-Protocol-Version header;
+- 2026-07-28: no handshake; every request carries its revision in params._meta, results carry
+  resultType, and server/discover describes the server.
+Every result body is pre-encoded (see tools.py); per request only the envelope is decoded and
+the id is spliced in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from app import __version__
+from app.tools import Tools, ToolError, UnknownTool
+
+HANDSHAKE_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
+MODERN_VERSIONS = ("2026-07-28",)
+SUPPORTED_VERSIONS = HANDSHAKE_VERSIONS + MODERN_VERSIONS
+LATEST_HANDSHAKE = HANDSHAKE_VERSIONS[-1]
+# What a client that sends no MCP-Protocol-Version header is assumed to speak (transport spec).
+DEFAULT_VERSION = "2025-03-26"
+STRUCTURED_SINCE = "2025-06-18"  # first revision with structuredContent and outputSchema
+
+META_VERSION = "io.modelcontextprotocol/protocolVersion"
+META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+META_SERVER_INFO = "io.modelcontextprotocol/serverInfo"
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+HEADER_MISMATCH = -32020
+UNSUPPORTED_VERSION = -32022
+
+MAX_BATCH = 32
+SERVER_INFO = {"name": "photospecs", "title": "photospecs: passport and visa photo specifications", "version": __version__}
+INSTRUCTIONS = (
+    "Official passport, visa, ID card, residence permit and driving licence photo specifications by country. "
+    "Call list_supported_countries for ids, get_visa_photo_spec for a document's size, background and rules, "
+    "get_portal_constraints for a government upload portal's file limits, and get_photo_tool_url for a browser "
+    "tool that makes a compliant photo. Cite the sourceUrl of each result."
+)
+
+_encode = msgspec.json.Encoder().encode
+_decode = msgspec.json.Decoder().decode
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    status: int
+    body: bytes | None  # None: 202 Accepted, no body
+
+
+@dataclass(frozen=True, slots=True)
+class RequestHeaders:
+    protocol_version: str | None
+    method: str | None  # Mcp-Method (2026-07-28)
+    name: str | None  # Mcp-Name (2026-07-28)
+
+
+class ProtocolError(Exception):
+    def __init__(self, code: int, message: str, data: Any = None) -> None:
+        self.code, self.message, self.data = code, message, data
+
+
+def error_body(request_id: Any, code: int, message: str, data: Any = None) -> bytes:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if data is not None:
+        error["data"] = data
+    return _encode({"jsonrpc": "2.0", "id": request_id, "error": error})
+
+
+def _is_valid_id(value: Any) -> bool:
+    return value is None or (isinstance(value, (str, int, float)) and not isinstance(value, bool))
+
+
+@dataclass(frozen=True, slots=True)
+class Era:
+    version: str
+
+    @property
+    def modern(self) -> bool:
+        return self.version in MODERN_VERSIONS
+
+    @property
+    def shape(self) -> str:
+        if self.modern:
+            return "modern"
+        return "structured" if self.version >= STRUCTURED_SINCE else "plain"
+
+
+class Server:
+    """Answers MCP messages from tables built once at start-up."""
+
+    def __init__(self, tools: Tools, cache_seconds: int) -> None:
+        self.tools = tools
+        legacy_list = _encode({"tools": tools.definitions})
+        self._tools_list = {
+            "plain": legacy_list,
+            "structured": legacy_list,
+            "modern": _encode(
+                {"tools": tools.definitions, "ttlMs": cache_seconds * 1000, "cacheScope": "public", "resultType": "complete"}
+            ),
+        }
+        capabilities = {"tools": {"listChanged": False}}
+        self._initialize = {
+            version: _encode(
+                {"protocolVersion": version, "capabilities": capabilities, "serverInfo": SERVER_INFO, "instructions": INSTRUCTIONS}
+            )
+            for version in HANDSHAKE_VERSIONS
+        }
+        self._discover = _encode(
+            {
+                "supportedVersions": list(SUPPORTED_VERSIONS),
+                "capabilities": capabilities,
+                "instructions": INSTRUCTIONS,
+                "ttlMs": cache_seconds * 1000,
+                "cacheScope": "public",
+                "resultType": "complete",
+                "_meta": {META_SERVER_INFO: SERVER_INFO},
+            }
+        )
+        self._empty = {"plain": b"{}", "structured": b"{}", "modern": b'{"resultType":"complete"}'}
+
+    # --- entry point ---------------------------------------------------------------------------
+
+    def handle(self, body: bytes, headers: RequestHeaders) -> Reply:
+        try:
+            message = _decode(body)
+        except msgspec.DecodeError as exc:
+            return Reply(400, error_body(None, PARSE_ERROR, f"Parse error: {exc}"))
+        except RecursionError:  # msgspec's answer to nesting deeper than it decodes
+            return Reply(400, error_body(None, PARSE_ERROR, "Parse error: JSON nested too deeply"))
+        if isinstance(message, list):
+            return self._batch(message, headers)
+        status, answer = self._one(message, headers)
+        return Reply(status, answer) if answer is not None else Reply(202, None)
+
+    def _batch(self, messages: list, headers: RequestHeaders) -> Reply:
+        if not messages:
+            return Reply(400, error_body(None, INVALID_REQUEST, "Invalid request: empty batch"))
+        if len(messages) > MAX_BATCH:
+            return Reply(400, error_body(None, INVALID_REQUEST, f"Invalid request: a batch holds at most {MAX_BATCH} messages"))
+        answers = [answer for _, answer in (self._one(m, headers) for m in messages) if answer is not None]
+        return Reply(200, b"[" + b",".join(answers) + b"]") if answers else Reply(202, None)
+
+    def _one(self, message: Any, headers: RequestHeaders) -> tuple[int, bytes | None]:
+        """(HTTP status, response bytes or None for a notification)."""
+        if not isinstance(message, dict):
+            return 400, error_body(None, INVALID_REQUEST, "Invalid request: a JSON-RPC message must be an object")
+        request_id = message.get("id")
+        if not _is_valid_id(request_id):
+            return 400, error_body(None, INVALID_REQUEST, "Invalid request: id must be a string, a number or null")
+        is_notification = "id" not in message
+        if message.get("jsonrpc") != "2.0":
+            return 400, error_body(request_id, INVALID_REQUEST, 'Invalid request: "jsonrpc" must be "2.0"')
+        method = message.get("method")
+        if not isinstance(method, str):
+            if not is_notification and ("result" in message or "error" in message):
+                return 202, None  # a client's answer to a server request; we never send any
+            return 400, error_body(request_id, INVALID_REQUEST, 'Invalid request: "method" must be a string')
+        params = message.get("params")
+        if params is not None and not isinstance(params, dict):
+            return 400, error_body(request_id, INVALID_PARAMS, 'Invalid params: "params" must be an object')
+        if is_notification:
+            return 202, None
+        try:
+            era = self._era(headers, method, params or {})
+        except ProtocolError as exc:  # no revision of ours can take this request
+            return 400, error_body(request_id, exc.code, exc.message, exc.data)
+        try:
+            result = self._dispatch(method, params or {}, era)
+        except ProtocolError as exc:
+            return _error_status(exc.code, era), error_body(request_id, exc.code, exc.message, exc.data)
+        return 200, b'{"jsonrpc":"2.0","id":' + _encode(request_id) + b',"result":' + result + b"}"
+
+    # --- protocol revision ------------------------------------------------------------------
+
+    def _era(self, headers: RequestHeaders, method: str, params: dict) -> Era:
+        meta = params.get("_meta")
+        envelope = meta.get(META_VERSION) if isinstance(meta, dict) else None
+        header = headers.protocol_version
+        if envelope is None and (header is None or header in HANDSHAKE_VERSIONS):
+            return Era(header or DEFAULT_VERSION)
+        version = envelope if envelope is not None else header
+        if not isinstance(version, str):
+            raise ProtocolError(INVALID_PARAMS, f"Invalid params: _meta[{META_VERSION!r}] must be a string")
+        if header is not None and envelope is not None and header != envelope:
+            raise ProtocolError(HEADER_MISMATCH, "The MCP-Protocol-Version header does not match params._meta")
+        if version not in SUPPORTED_VERSIONS:
+            raise ProtocolError(
+                UNSUPPORTED_VERSION,
+                "Unsupported protocol version",
+                {"supported": list(SUPPORTED_VERSIONS), "requested": version[:100]},
+            )
+        era = Era(version)
+        if era.modern:
+            if not isinstance(meta, dict) or META_VERSION not in meta or not isinstance(meta.get(META_CAPABILITIES), dict):
+                raise ProtocolError(
+                    INVALID_PARAMS,
+                    f"Invalid params: params._meta must carry {META_VERSION!r} and {META_CAPABILITIES!r}",
+                )
+            if headers.method is not None and headers.method != method:
+                raise ProtocolError(HEADER_MISMATCH, "The Mcp-Method header does not match the request's method")
+            if method == "tools/call" and headers.name is not None and headers.name != params.get("name"):
+                raise ProtocolError(HEADER_MISMATCH, "The Mcp-Name header does not match the tool name")
+        return era
+
+    # --- methods --------------------------------------------------------------------------------
+
+    def _dispatch(self, method: str, params: dict, era: Era) -> bytes:
+        if method == "tools/call":
+            return self._call(params, era)
+        if method == "tools/list":
+            return self._tools_list[era.shape]
+        if method == "server/discover":
+            return self._discover
+        if method == "ping":
+            return self._empty[era.shape]
+        if method == "initialize" and not era.modern:
+            requested = params.get("protocolVersion")
+            if not isinstance(requested, str):
+                raise ProtocolError(INVALID_PARAMS, 'Invalid params: initialize needs "protocolVersion" (a string)')
+            return self._initialize.get(requested, self._initialize[LATEST_HANDSHAKE])
+        raise ProtocolError(METHOD_NOT_FOUND, f"Method not found: {method[:100]}", method[:100])
+
+    def _call(self, params: dict, era: Era) -> bytes:
+        name = params.get("name")
+        if not isinstance(name, str):
+            raise ProtocolError(INVALID_PARAMS, 'Invalid params: tools/call needs "name" (a string)')
+        arguments = params.get("arguments")
+        if arguments is not None and not isinstance(arguments, dict):
+            raise ProtocolError(INVALID_PARAMS, 'Invalid params: "arguments" must be an object')
+        try:
+            outcome = self.tools.call(name, arguments)
+        except UnknownTool:
+            names = [tool["name"] for tool in self.tools.definitions]
+            raise ProtocolError(INVALID_PARAMS, f"Unknown tool: {name[:100]}", {"tools": names}) from None
+        return outcome.for_shape(era.shape)
+
+
+def _error_status(code: int, era: Era) -> int:
+    """Method and parameter errors travel in a 200 in the handshake revisions, as their clients
+    expect, and as 404/400 in 2026-07-28, as that revision's transport defines."""
+    if not era.modern:
+        return 200
+    return 404 if code == METHOD_NOT_FOUND else 400

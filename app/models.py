@@ -243,3 +243,91 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True):
     eye_line_mm: Span | None = None
     max_photo_age_months: int | None = None
     portals: list[str] = []
+
+
+# --- MCP tool results (structuredContent); their JSON Schemas are the tools' outputSchemas ---
+
+
+class DatasetRef(Struct, rename="camel", frozen=True):
+    name: str
+    url: str
+    license: str
+    license_url: str
+
+
+class CountrySummary(Struct, frozen=True):
+    id: str
+    name: str
+    flag: str
+    documents: list[str]
+
+
+class CountryList(Struct, rename="camel", frozen=True):
+    count: int
+    countries: list[CountrySummary]
+    source_url: str
+    dataset: DatasetRef
+
+
+class CountryRef(Struct, frozen=True):
+    id: str
+    name: str
+    flag: str
+
+
+class SpecResult(Struct, rename="camel", frozen=True):
+    country: CountryRef
+    documents: list[PhotoSpec]
+    source_url: str
+    dataset: DatasetRef
+
+
+class PixelBox(Struct, frozen=True):
+    width: int
+    height: int
+
+
+class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True):
+    """A portal's own limits: the national overlay, kept apart from the ICAO baseline."""
+
+    id: str
+    name: str
+    country: str
+    url: str
+    documents: list[str]
+    formats: list[str]
+    rules: list[str]
+    sources: list[SourceRef]
+    min_bytes: int | None = None
+    max_bytes: int | None = None
+    min_px: PixelBox | None = None
+    max_px: PixelBox | None = None
+    aspect_ratio: str | None = None
+    color_depth: str | None = None
+
+
+class BaselineRule(Struct, frozen=True):
+    topic: str
+    rule: str
+
+
+class IcaoBaseline(Struct, frozen=True):
+    name: str
+    document: str
+    rules: list[BaselineRule]
+    sources: list[SourceRef]
+
+
+class PortalResult(Struct, rename="camel", frozen=True):
+    portal: PortalConstraints
+    icao_baseline: IcaoBaseline
+    source_url: str
+    dataset: DatasetRef
+
+
+class ToolUrlResult(Struct, rename="camel", frozen=True):
+    url: str
+    country: str | None
+    document_type: str | None
+    source_url: str
+    dataset: DatasetRef

@@ -1,0 +1,139 @@
+"""The /api/mcp route: POST carries JSON-RPC, GET returns the discovery document.
+
+HTTP concerns only (methods, content type, body size); the protocol lives in mcp.py.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Any
+
+import msgspec
+from litestar.handlers import asgi
+
+from app import __version__
+from app.catalog import LICENSE_URL, Catalog
+from app.http import Scope, Send, header, send_bytes, send_error, send_method_not_allowed, send_options, send_prepared
+from app.mcp import MAX_BATCH, SUPPORTED_VERSIONS, RequestHeaders, Server
+from app.models import Error
+from app.responses import COMMON_HEADERS, JSON, cache_control, prepare
+from app.tools import Tools
+
+MCP_METHODS = b"GET, POST, OPTIONS"
+NO_STORE = [(b"cache-control", b"no-store"), *COMMON_HEADERS]
+ACCEPTED = [(b"content-length", b"0"), *NO_STORE]
+NO_EVENT_STREAM = Error(
+    status=405,
+    error="no_event_stream",
+    message="This server opens no server-to-client event stream: POST JSON-RPC messages, or GET with Accept: application/json for the discovery document.",
+    allowed=["GET", "POST", "OPTIONS"],
+)
+
+
+def routes(catalog: Catalog) -> list:
+    tools = Tools(catalog)
+    server = Server(tools, catalog.settings.max_age)
+    limit = catalog.settings.max_body_bytes
+    discovery = prepare(msgspec.json.encode(discovery_document(catalog, tools)), JSON, cache_control(catalog.settings.max_age))
+
+    async def endpoint(scope: Scope, receive: Any, send: Send) -> None:
+        method = scope["method"]
+        if method == "POST":
+            await _post(scope, receive, send, server, limit)
+        elif method == "GET" or method == "HEAD":
+            accept = header(scope, b"accept") or b""
+            # A client opening a server-to-client event stream: this server never sends one.
+            if b"text/event-stream" in accept and b"json" not in accept and b"*/*" not in accept:
+                await send_error(scope, send, NO_EVENT_STREAM, [(b"allow", MCP_METHODS)])
+            else:
+                await send_prepared(scope, send, discovery)
+        elif method == "OPTIONS":
+            await send_options(send, MCP_METHODS)
+        else:
+            await send_method_not_allowed(scope, send, MCP_METHODS)
+
+    return [asgi("/api/mcp", is_mount=False, copy_scope=False, name="mcp")(endpoint)]
+
+
+async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: int) -> None:
+    content_type = (header(scope, b"content-type") or b"").split(b";")[0].strip().lower()
+    if content_type != JSON:
+        error = Error(status=415, error="unsupported_media_type", message="Send the JSON-RPC message with Content-Type: application/json.")
+        await send_error(scope, send, error)
+        return
+    body = await _read_body(scope, receive, limit)
+    if body is None:
+        error = Error(status=413, error="body_too_large", message=f"Request bodies are limited to {limit} bytes.")
+        await send_error(scope, send, error, [(b"connection", b"close")])
+        return
+    reply = server.handle(
+        body,
+        RequestHeaders(
+            protocol_version=_text(header(scope, b"mcp-protocol-version")),
+            method=_text(header(scope, b"mcp-method")),
+            name=_decoded_name(header(scope, b"mcp-name")),
+        ),
+    )
+    if reply.body is None:
+        await send({"type": "http.response.start", "status": 202, "headers": ACCEPTED})
+        await send({"type": "http.response.body", "body": b""})
+    else:
+        await send_bytes(send, reply.status, reply.body, NO_STORE)
+
+
+async def _read_body(scope: Scope, receive: Any, limit: int) -> bytes | None:
+    """The request body, or None as soon as it is known to exceed `limit`."""
+    declared = header(scope, b"content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        return None
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":  # the client went away
+            return b""
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            return None
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            return b"".join(chunks)
+
+
+def _text(value: bytes | None) -> str | None:
+    return None if value is None else value.decode("latin-1").strip()
+
+
+def _decoded_name(value: bytes | None) -> str | None:
+    """Mcp-Name, decoding the =?base64?...?= form clients use for non-ASCII names."""
+    text = _text(value)
+    if text and text.startswith("=?base64?") and text.endswith("?="):
+        try:
+            return base64.b64decode(text[9:-2], validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError):
+            return text
+    return text
+
+
+def discovery_document(catalog: Catalog, tools: Tools) -> dict:
+    site = catalog.settings.site_url
+    return {
+        "name": "photospecs",
+        "version": __version__,
+        "description": "Passport, visa, ID card, residence permit and driving licence photo specifications, as MCP tools.",
+        "protocol": "Model Context Protocol over JSON-RPC 2.0 (streamable HTTP, stateless, JSON responses)",
+        "protocolVersions": list(SUPPORTED_VERSIONS),
+        "endpoints": {
+            "mcp": f"{site}/api/mcp",
+            "specs": f"{site}/api/specs",
+            "comparisons": f"{site}/api/comparisons",
+            "openapi": f"{site}/api/openapi.json",
+            "docs": f"{site}/api/docs",
+        },
+        "limits": {"maxBodyBytes": catalog.settings.max_body_bytes, "maxBatch": MAX_BATCH, "rateLimit": None},
+        "tools": [{"name": t["name"], "title": t["title"], "description": t["description"]} for t in tools.definitions],
+        "dataset": {"url": f"{site}/api/specs", "license": "MIT", "licenseUrl": LICENSE_URL},
+        "authentication": None,
+    }

@@ -1,0 +1,281 @@
+"""POST /api/mcp and GET /api/mcp on the wire: every protocol revision and every error path."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+MODERN_META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+}
+JSON_HEADERS = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
+
+
+def rpc(client, body, **headers):
+    content = body if isinstance(body, bytes) else json.dumps(body).encode()
+    return client.post("/api/mcp", content=content, headers={**JSON_HEADERS, **headers})
+
+
+def call(method, params=None, request_id=1):
+    message = {"jsonrpc": "2.0", "id": request_id, "method": method}
+    if params is not None:
+        message["params"] = params
+    return message
+
+
+@pytest.mark.parametrize("version", ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"])
+def test_initialize_echoes_a_supported_revision(client, version):
+    response = rpc(client, call("initialize", {"protocolVersion": version, "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}))
+    assert response.status_code == 200
+    result = response.json()["result"]
+    assert result["protocolVersion"] == version
+    assert result["serverInfo"]["name"] == "photospecs"
+    assert "tools" in result["capabilities"]
+    assert "mcp-session-id" not in response.headers  # stateless: no session to carry
+
+
+@pytest.mark.parametrize("version", ["2026-07-28", "1999-01-01", "latest"])
+def test_initialize_with_another_revision_gets_our_newest_handshake(client, version):
+    response = rpc(client, call("initialize", {"protocolVersion": version, "capabilities": {}}))
+    assert response.json()["result"]["protocolVersion"] == "2025-11-25"
+
+
+def test_notifications_get_202_without_body(client):
+    for method in ("notifications/initialized", "notifications/cancelled", "notifications/anything"):
+        response = rpc(client, {"jsonrpc": "2.0", "method": method})
+        assert response.status_code == 202
+        assert response.content == b""
+
+
+def test_ping(client):
+    assert rpc(client, call("ping")).json() == {"jsonrpc": "2.0", "id": 1, "result": {}}
+
+
+@pytest.mark.parametrize("request_id", [0, 7, -3, 2**53, "abc", "", "ü-\"quoted\"", 1.5, None])
+def test_request_id_is_echoed_exactly(client, request_id):
+    assert rpc(client, call("ping", request_id=request_id)).json()["id"] == request_id
+
+
+def test_structured_content_only_from_2025_06_18(client):
+    params = {"name": "get_visa_photo_spec", "arguments": {"country": "us"}}
+    old = rpc(client, call("tools/call", params), **{"mcp-protocol-version": "2025-03-26"}).json()["result"]
+    new = rpc(client, call("tools/call", params), **{"mcp-protocol-version": "2025-11-25"}).json()["result"]
+    default = rpc(client, call("tools/call", params)).json()["result"]  # no header: 2025-03-26
+    assert "structuredContent" not in old and "structuredContent" not in default
+    assert json.loads(new["content"][0]["text"]) == new["structuredContent"]
+    assert old["content"] == new["content"]
+
+
+def test_2026_revision_is_stateless_with_discover(client):
+    headers = {"mcp-protocol-version": "2026-07-28", "mcp-method": "server/discover"}
+    discover = rpc(client, call("server/discover", {"_meta": MODERN_META}), **headers).json()["result"]
+    assert "2026-07-28" in discover["supportedVersions"]
+    assert discover["resultType"] == "complete"
+    assert discover["_meta"]["io.modelcontextprotocol/serverInfo"]["name"] == "photospecs"
+
+    listing = rpc(client, call("tools/list", {"_meta": MODERN_META}), **{"mcp-protocol-version": "2026-07-28"}).json()["result"]
+    assert listing["resultType"] == "complete" and listing["cacheScope"] in ("public", "private")
+    assert isinstance(listing["ttlMs"], int)
+
+    params = {"name": "get_photo_tool_url", "arguments": {}, "_meta": MODERN_META}
+    result = rpc(client, call("tools/call", params), **{"mcp-protocol-version": "2026-07-28", "mcp-name": "get_photo_tool_url"}).json()["result"]
+    assert result["resultType"] == "complete" and result["structuredContent"]["url"]
+
+
+def test_initialize_does_not_exist_in_2026(client):
+    response = rpc(client, call("initialize", {"protocolVersion": "2026-07-28", "_meta": MODERN_META}), **{"mcp-protocol-version": "2026-07-28"})
+    assert response.status_code == 404
+    assert response.json()["error"]["code"] == -32601
+
+
+@pytest.mark.parametrize("version", ["2027-01-01", "garbage", "2025-13-99"])
+def test_unsupported_version_header_is_32022_with_supported_list(client, version):
+    response = rpc(client, call("tools/list"), **{"mcp-protocol-version": version})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == -32022
+    assert "2025-11-25" in error["data"]["supported"] and "2026-07-28" in error["data"]["supported"]
+    assert error["data"]["requested"] == version
+
+
+def test_unsupported_version_in_meta(client):
+    meta = {**MODERN_META, "io.modelcontextprotocol/protocolVersion": "2030-01-01"}
+    assert rpc(client, call("tools/list", {"_meta": meta})).json()["error"]["code"] == -32022
+
+
+def test_malformed_version_in_meta(client):
+    meta = {**MODERN_META, "io.modelcontextprotocol/protocolVersion": 2026}
+    assert rpc(client, call("tools/list", {"_meta": meta})).json()["error"]["code"] == -32602
+
+
+def test_2026_request_without_capabilities_is_invalid_params(client):
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}
+    response = rpc(client, call("tools/list", {"_meta": meta}), **{"mcp-protocol-version": "2026-07-28"})
+    assert response.status_code == 400 and response.json()["error"]["code"] == -32602
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [{"mcp-protocol-version": "2025-11-25"}, {"mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call"}],
+)
+def test_header_mismatch_is_32020(client, headers):
+    response = rpc(client, call("tools/list", {"_meta": MODERN_META}), **headers)
+    assert response.status_code == 400 and response.json()["error"]["code"] == -32020
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "request_id"),
+    [
+        (b"{not json", -32700, None),
+        (b"", -32700, None),
+        (b"\xff\xfe", -32700, None),
+        (b"[" * 5000 + b"]" * 5000, -32700, None),  # deeper than the decoder allows
+        (b"42", -32600, None),
+        (b'"text"', -32600, None),
+        (b"[]", -32600, None),
+        (b'{"jsonrpc":"1.0","id":3,"method":"ping"}', -32600, 3),
+        (b'{"id":3,"method":"ping"}', -32600, 3),
+        (b'{"jsonrpc":"2.0","id":3,"method":5}', -32600, 3),
+        (b'{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}', -32600, None),
+        (b'{"jsonrpc":"2.0","id":true,"method":"ping"}', -32600, None),
+        (b'{"jsonrpc":"2.0","id":3,"method":"ping","params":[1,2]}', -32602, 3),
+    ],
+)
+def test_malformed_messages(client, body, code, request_id):
+    response = rpc(client, body)
+    assert response.status_code == 400
+    reply = response.json()
+    assert reply["jsonrpc"] == "2.0" and reply["id"] == request_id
+    assert reply["error"]["code"] == code and reply["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("method", "params", "code"),
+    [
+        ("resources/list", None, -32601),
+        ("no/such/method", {}, -32601),
+        ("tools/call", None, -32602),
+        ("tools/call", {"name": 5}, -32602),
+        ("tools/call", {"name": "get_visa_photo_spec", "arguments": [1]}, -32602),
+        ("tools/call", {"name": "nope", "arguments": {}}, -32602),
+        ("initialize", {}, -32602),
+    ],
+)
+def test_method_and_param_errors(client, method, params, code):
+    response = rpc(client, call(method, params, request_id="x"))
+    assert response.status_code == 200  # handshake revisions: errors travel in a 200
+    reply = response.json()
+    assert reply["id"] == "x" and reply["error"]["code"] == code
+    assert reply["error"]["message"]
+
+
+def test_unknown_tool_lists_the_tools(client):
+    error = rpc(client, call("tools/call", {"name": "nope"})).json()["error"]
+    assert set(error["data"]["tools"]) == {"list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url"}
+
+
+@pytest.mark.parametrize(
+    ("arguments", "text"),
+    [
+        ({}, "country is required"),
+        ({"country": 5}, "must be a string"),
+        ({"country": "us", "colour": "red"}, "unknown argument"),
+        ({"country": "us", "document_type": "spaceship"}, "has no document"),
+        ({"country": "atlantis"}, "no country"),
+    ],
+)
+def test_tool_argument_errors_are_tool_results(client, arguments, text):
+    reply = rpc(client, call("tools/call", {"name": "get_visa_photo_spec", "arguments": arguments})).json()
+    assert reply["result"]["isError"] is True
+    assert text in json.loads(reply["result"]["content"][0]["text"])["error"]
+
+
+def test_document_type_takes_an_id_a_kind_or_a_legacy_id(client):
+    def spec(arguments):
+        params = {"name": "get_visa_photo_spec", "arguments": arguments}
+        result = rpc(client, call("tools/call", params), **{"mcp-protocol-version": "2025-11-25"}).json()["result"]
+        return [d["id"] for d in result["structuredContent"]["documents"]]
+
+    assert spec({"country": "us", "document_type": "us-visa"}) == ["us-visa"]
+    assert spec({"country": "US", "document_type": "VISA"}) == ["us-visa"]
+    assert len(spec({"country": "united states"})) > 1
+
+
+def test_batches(client):
+    batch = [call("ping", request_id=1), {"jsonrpc": "2.0", "method": "notifications/x"}, call("nope", request_id=2), 7]
+    response = rpc(client, batch)
+    assert response.status_code == 200
+    replies = response.json()
+    assert [r["id"] for r in replies] == [1, 2, None]
+    assert replies[0]["result"] == {} and replies[1]["error"]["code"] == -32601 and replies[2]["error"]["code"] == -32600
+
+
+def test_batch_of_notifications_is_202(client):
+    assert rpc(client, [{"jsonrpc": "2.0", "method": "notifications/a"}] * 3).status_code == 202
+
+
+def test_batch_length_is_capped(client):
+    reply = rpc(client, [call("ping")] * 33)
+    assert reply.status_code == 400 and "at most 32" in reply.json()["error"]["message"]
+
+
+# --- HTTP transport ----------------------------------------------------------------------------
+
+
+def test_body_over_the_limit_is_413(client):
+    response = rpc(client, b'{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"' + b"x" * 70_000 + b'"}}')
+    assert response.status_code == 413
+    assert response.json()["error"] == "body_too_large"
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
+def test_non_json_content_type_is_415(client, content_type):
+    headers = {"content-type": content_type} if content_type else {}
+    response = client.post("/api/mcp", content=json.dumps(call("ping")), headers=headers)
+    assert response.status_code == 415
+    assert response.json()["error"] == "unsupported_media_type"
+
+
+def test_json_content_type_with_charset_is_accepted(client):
+    response = client.post("/api/mcp", content=json.dumps(call("ping")), headers={"content-type": "application/json; charset=utf-8"})
+    assert response.status_code == 200
+
+
+def test_discovery_document(client):
+    response = client.get("/api/mcp", headers={"accept": "application/json"})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["name"] == "photospecs" and body["version"]
+    assert "2024-11-05" in body["protocolVersions"] and "2026-07-28" in body["protocolVersions"]
+    assert len(body["tools"]) == 4 and all(t["description"] for t in body["tools"])
+    assert body["endpoints"]["mcp"].endswith("/api/mcp")
+    assert body["dataset"]["license"] == "MIT"
+    assert client.get("/api/mcp").status_code == 200  # no Accept at all
+
+
+def test_event_stream_get_is_405(client):
+    response = client.get("/api/mcp", headers={"accept": "text/event-stream"})
+    assert response.status_code == 405
+    assert "POST" in response.headers["allow"]
+    assert response.json()["error"] == "no_event_stream"
+
+
+@pytest.mark.parametrize("method", ["PUT", "DELETE", "PATCH"])
+def test_other_methods_are_405(client, method):
+    response = client.request(method, "/api/mcp")
+    assert response.status_code == 405 and response.headers["allow"] == "GET, POST, OPTIONS"
+
+
+def test_cors_exposes_mcp_headers(client):
+    preflight = client.options("/api/mcp", headers={"origin": "https://agent.example", "access-control-request-method": "POST",
+                                                    "access-control-request-headers": "content-type, mcp-protocol-version"})
+    assert preflight.status_code == 204
+    allowed = preflight.headers["access-control-allow-headers"].lower()
+    assert "mcp-protocol-version" in allowed and "mcp-session-id" in allowed
+    assert "POST" in preflight.headers["access-control-allow-methods"]
+    response = rpc(client, call("ping"))
+    assert response.headers["access-control-allow-origin"] == "*"
+    exposed = response.headers["access-control-expose-headers"].lower()
+    assert "mcp-protocol-version" in exposed and "mcp-session-id" in exposed

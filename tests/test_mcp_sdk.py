@@ -1,0 +1,103 @@
+"""The official MCP Python SDK as a client, over HTTP, against a real granian process, in each
+of its connection modes."""
+
+from __future__ import annotations
+
+import json
+
+import anyio
+import pytest
+from mcp import Client, MCPError
+
+MODES = ["auto", "legacy", "2026-07-28"]
+
+
+def run(coroutine_function, *args):
+    return anyio.run(coroutine_function, *args)
+
+
+async def _session(url: str, mode: str, calls):
+    async with Client(f"{url}/api/mcp", mode=mode, read_timeout_seconds=10) as client:
+        return client.protocol_version, await calls(client)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_lists_the_four_read_only_tools(server, mode):
+    async def calls(client):
+        return (await client.list_tools()).tools
+
+    version, tools = run(_session, server.url, mode, calls)
+    assert version == ("2025-11-25" if mode == "legacy" else "2026-07-28")
+    by_name = {tool.name: tool for tool in tools}
+    assert set(by_name) == {"list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url"}
+    for tool in tools:
+        assert tool.title and tool.description
+        assert tool.annotations.read_only_hint is True
+        assert tool.annotations.idempotent_hint is True
+        assert tool.annotations.open_world_hint is False
+        assert tool.input_schema["additionalProperties"] is False
+        assert tool.output_schema["type"] == "object"
+    assert by_name["get_visa_photo_spec"].input_schema["required"] == ["country"]
+    assert "ds-160" in by_name["get_portal_constraints"].input_schema["properties"]["portal"]["enum"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_calls_every_tool(server, mode):
+    async def calls(client):
+        return [
+            await client.call_tool("list_supported_countries", {}),
+            await client.call_tool("get_visa_photo_spec", {"country": "USA", "document_type": "passport"}),
+            await client.call_tool("get_portal_constraints", {"portal": "ds-160"}),
+            await client.call_tool("get_photo_tool_url", {"country": "us", "document_type": "us-visa"}),
+        ]
+
+    _, (countries, spec, portal, tool_url) = run(_session, server.url, mode, calls)
+    for result in (countries, spec, portal, tool_url):
+        assert result.is_error is False
+        # The SDK has already validated structuredContent against each tool's outputSchema.
+        assert json.loads(result.content[0].text) == result.structured_content
+        assert result.structured_content["dataset"]["license"] == "MIT"
+        assert result.structured_content["sourceUrl"].startswith("https://")
+
+    ids = [c["id"] for c in countries.structured_content["countries"]]
+    assert "us" in ids and countries.structured_content["count"] == len(ids)
+
+    (passport,) = spec.structured_content["documents"]
+    assert passport["id"] == "us-passport"
+    assert (passport["widthPx"], passport["heightPx"], passport["dpi"]) == (600, 600, 300)
+    assert passport["headHeightMm"] == {"min": 25.4, "max": 34.9}
+    assert passport["sources"] and passport["canonicalUrl"].endswith("/us-passport-photo")
+    assert spec.structured_content["sourceUrl"] == passport["canonicalUrl"]
+
+    assert portal.structured_content["portal"]["maxBytes"] == 245760
+    assert portal.structured_content["icaoBaseline"]["rules"]  # the baseline, beside the overlay
+    assert "rules" not in portal.structured_content["portal"]["formats"]
+
+    assert tool_url.structured_content["url"].endswith("?country=us&document=us-visa")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_unknown_ids_are_tool_errors_with_suggestions(server, mode):
+    async def calls(client):
+        return [
+            await client.call_tool("get_visa_photo_spec", {"country": "germny"}),
+            await client.call_tool("get_portal_constraints", {"portal": "ds160"}),
+            await client.call_tool("get_visa_photo_spec", {}),
+        ]
+
+    _, (country, portal, missing) = run(_session, server.url, mode, calls)
+    assert country.is_error and "germany" in json.loads(country.content[0].text)["suggestions"]
+    assert portal.is_error and json.loads(portal.content[0].text)["suggestions"][0] == "ds-160"
+    assert missing.is_error and "country is required" in missing.content[0].text
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_unknown_tool_is_invalid_params(server, mode):
+    async def calls(client):
+        with pytest.raises(MCPError) as caught:
+            await client.call_tool("no_such_tool", {})
+        return caught.value
+
+    _, error = run(_session, server.url, mode, calls)
+    assert error.code == -32602
+    assert "no_such_tool" in error.message
