@@ -16,9 +16,10 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
 
     serve = commands.add_parser("serve", help="serve the API under granian")
+    # String defaults go through `type` too, so a bad PHOTOSPECS_PORT is reported like a bad --port.
     serve.add_argument("--host", default=os.environ.get("PHOTOSPECS_HOST", "127.0.0.1"))
-    serve.add_argument("--port", type=int, default=int(os.environ.get("PHOTOSPECS_PORT", "8000")))
-    serve.add_argument("--workers", type=int, default=int(os.environ.get("PHOTOSPECS_WORKERS", os.cpu_count() or 1)))
+    serve.add_argument("--port", type=port_number, default=os.environ.get("PHOTOSPECS_PORT", "8000"))
+    serve.add_argument("--workers", type=worker_count, default=os.environ.get("PHOTOSPECS_WORKERS", str(os.cpu_count() or 1)))
 
     validate = commands.add_parser("validate", help="check dataset/ the way start-up does")
     validate.add_argument("--dataset", type=Path, default=DEFAULT_DATASET_DIR)
@@ -28,6 +29,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "validate":
         return _validate(args.dataset, args.report)
     return _serve(args)
+
+
+def port_number(text: str) -> int:
+    value = int(text)
+    if not 0 < value < 65536:
+        raise argparse.ArgumentTypeError(f"{text} is not a TCP port (1-65535)")
+    return value
+
+
+def worker_count(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError(f"{text}: workers must be 1 to 64")
+    return value
 
 
 def _validate(directory: Path, report: bool) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -53,7 +54,8 @@ def from_env(environ: dict[str, str] | os._Environ = os.environ) -> Settings:
         return msgspec.convert(raw, Settings, strict=False)
     except msgspec.ValidationError as exc:
         message, _, where = str(exc).rpartition(" - at `$.")
-        if not message:
-            raise SettingsError(f"settings: {exc}") from None
-        name = PREFIX + where.rstrip("`").upper()
-        raise SettingsError(f"{name}: {message}") from None
+        if message:
+            raise SettingsError(f"{PREFIX}{where.rstrip('`').upper()}: {message}") from None
+        unknown = re.search(r"unknown field `(\w+)`", str(exc))
+        name = f"{PREFIX}{unknown.group(1).upper()}" if unknown else "settings"
+        raise SettingsError(f"{name}: not a setting this service knows (see the README)") from None

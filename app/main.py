@@ -2,34 +2,32 @@
 
 from __future__ import annotations
 
-import logging
+import time
 
 from litestar import Litestar, Request, Response
 from litestar.exceptions import HTTPException
 
 from app import catalog as catalog_module
-from app import dataset, docs, mcp_http, rest
+from app import dataset, docs, logs, mcp_http, rest
 from app.config import Settings, from_env
 from app.http import ERROR_HEADERS, constant, error_body, read_only_route
 from app.models import Error
 from app.responses import JSON, prepare
 
-log = logging.getLogger("photospecs")
-
-
 def create_app(settings: Settings | None = None) -> Litestar:
+    started = time.perf_counter()
     settings = settings or from_env()
+    logs.configure(settings.log_level)
     catalog = catalog_module.build(dataset.load(settings.dataset_path), settings)
-    log.info(
-        "photospecs ready: %d countries, %d documents, %d portals, catalog built in %.0f ms",
-        len(catalog.data.countries), len(catalog.data.docs), len(catalog.data.portals), catalog.build_seconds * 1000,
-    )
-    return Litestar(
+    app = Litestar(
         route_handlers=[*rest.routes(catalog), *mcp_http.routes(catalog), *docs.routes(catalog), *health_routes(catalog)],
         exception_handlers={HTTPException: http_error, Exception: internal_error},
         openapi_config=None,
         logging_config=None,
     )
+    data = catalog.data
+    logs.startup(len(data.countries), len(data.docs), len(data.portals), catalog.build_seconds, started)
+    return app
 
 
 def health_routes(catalog: catalog_module.Catalog) -> list:
@@ -55,7 +53,7 @@ def http_error(request: Request, exc: HTTPException) -> Response:
 
 
 def internal_error(request: Request, exc: Exception) -> Response:
-    log.exception("unhandled error on %s", request.url.path)
+    logs.LOGGER.exception("unhandled error", extra={"fields": {"path": request.url.path[:200]}})
     return _error_response(Error(status=500, error="internal_error", message="Internal error."))
 
 

@@ -1,0 +1,60 @@
+"""PHOTOSPECS_* settings: defaults, parsing, and errors that name the variable."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.config import Settings, SettingsError, from_env
+
+
+def test_defaults():
+    settings = from_env({})
+    assert settings == Settings()
+    assert settings.max_age == 3600 and settings.max_body_bytes == 65536
+    assert settings.photo_tool_url == "https://photospecs.org/tool"
+
+
+def test_values_are_parsed_from_strings():
+    settings = from_env({
+        "PHOTOSPECS_SITE_URL": "https://example.org",
+        "PHOTOSPECS_TOOL_URL": "https://tool.example.org/make",
+        "PHOTOSPECS_MAX_AGE": "60",
+        "PHOTOSPECS_ACCESS_LOG": "true",
+        "PHOTOSPECS_LOG_LEVEL": "warning",
+        "PHOTOSPECS_PORT": "9000",  # belongs to `serve`, ignored here
+        "OTHER": "x",
+    })
+    assert (settings.site_url, settings.photo_tool_url, settings.max_age) == ("https://example.org", "https://tool.example.org/make", 60)
+    assert settings.access_log is True and settings.log_level == "warning"
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("PHOTOSPECS_MAX_AGE", "-1"),
+        ("PHOTOSPECS_MAX_AGE", "soon"),
+        ("PHOTOSPECS_SITE_URL", "ftp://example.org"),
+        ("PHOTOSPECS_SITE_URL", "https://example.org/"),
+        ("PHOTOSPECS_MAX_BODY_BYTES", "10"),
+        ("PHOTOSPECS_LOG_LEVEL", "loud"),
+        ("PHOTOSPECS_COLOUR", "blue"),
+    ],
+)
+def test_bad_values_name_the_variable(variable, value):
+    with pytest.raises(SettingsError) as caught:
+        from_env({variable: value})
+    assert str(caught.value).startswith(f"{variable}: ")
+
+
+def test_site_url_shapes_links(client):
+    from litestar.testing import TestClient
+
+    from app.main import create_app
+
+    with TestClient(create_app(Settings(site_url="https://specs.example", tool_url="https://tool.example/x"))) as custom:
+        body = custom.post("/api/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                                            "params": {"name": "get_photo_tool_url", "arguments": {"country": "us"}}},
+                           headers={"mcp-protocol-version": "2025-11-25"}).json()
+        assert body["result"]["structuredContent"]["url"] == "https://tool.example/x?country=us"
+        page = custom.get("/api/comparisons?competitor=visafoto").json()["comparisons"][0]["pageUrl"]
+        assert page == "https://specs.example/compare/visafoto"
