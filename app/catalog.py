@@ -46,7 +46,8 @@ class Catalog:
 
     def resolve_country(self, text: str) -> str | None:
         """Our id for an id, ISO alpha-2/alpha-3 code or English name, in any case."""
-        return self.data.country_aliases.get(alias_key(text))
+        aliases = self.data.country_aliases
+        return aliases.get(text) or aliases.get(alias_key(text))  # exact ids skip normalising
 
     def suggest_countries(self, text: str) -> list[str]:
         return suggest(alias_key(text), self.data.country_aliases)

@@ -78,9 +78,11 @@ def _serve(args: argparse.Namespace) -> int:
     from granian import Granian
     from granian.constants import Interfaces
 
+    from app.main import prebuild
+
     try:
         settings = from_env()
-        load(settings.dataset_path)  # fail here, once, with the problems listed, not in every worker
+        prebuild(settings)
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -96,6 +98,7 @@ def _serve(args: argparse.Namespace) -> int:
         workers=args.workers,
         log_level=settings.log_level,
         log_access=settings.access_log,
+        websockets=False,
     ).serve()
     return 0
 

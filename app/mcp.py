@@ -11,8 +11,7 @@ the id is spliced in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -51,14 +50,12 @@ _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode
 
 
-@dataclass(frozen=True, slots=True)
-class Reply:
+class Reply(NamedTuple):
     status: int
     body: bytes | None  # None: 202 Accepted, no body
 
 
-@dataclass(frozen=True, slots=True)
-class RequestHeaders:
+class RequestHeaders(NamedTuple):
     protocol_version: str | None
     method: str | None  # Mcp-Method (2026-07-28)
     name: str | None  # Mcp-Name (2026-07-28)
@@ -80,19 +77,16 @@ def _is_valid_id(value: Any) -> bool:
     return value is None or (isinstance(value, (str, int, float)) and not isinstance(value, bool))
 
 
-@dataclass(frozen=True, slots=True)
-class Era:
+class Era(NamedTuple):
     version: str
+    modern: bool
+    shape: str  # which pre-encoded result shape this revision expects: plain, structured, modern
 
-    @property
-    def modern(self) -> bool:
-        return self.version in MODERN_VERSIONS
 
-    @property
-    def shape(self) -> str:
-        if self.modern:
-            return "modern"
-        return "structured" if self.version >= STRUCTURED_SINCE else "plain"
+ERAS = {
+    v: Era(v, v in MODERN_VERSIONS, "modern" if v in MODERN_VERSIONS else "structured" if v >= STRUCTURED_SINCE else "plain")
+    for v in SUPPORTED_VERSIONS
+}
 
 
 class Server:
@@ -187,7 +181,7 @@ class Server:
         envelope = meta.get(META_VERSION) if isinstance(meta, dict) else None
         header = headers.protocol_version
         if envelope is None and (header is None or header in HANDSHAKE_VERSIONS):
-            return Era(header or DEFAULT_VERSION)
+            return ERAS[header or DEFAULT_VERSION]
         version = envelope if envelope is not None else header
         if not isinstance(version, str):
             raise ProtocolError(INVALID_PARAMS, f"Invalid params: _meta[{META_VERSION!r}] must be a string")
@@ -199,7 +193,7 @@ class Server:
                 "Unsupported protocol version",
                 {"supported": list(SUPPORTED_VERSIONS), "requested": version[:100]},
             )
-        era = Era(version)
+        era = ERAS[version]
         if era.modern:
             if not isinstance(meta, dict) or META_VERSION not in meta or not isinstance(meta.get(META_CAPABILITIES), dict):
                 raise ProtocolError(

@@ -57,12 +57,13 @@ def routes(catalog: Catalog) -> list:
 
 
 async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: int) -> None:
-    content_type = (header(scope, b"content-type") or b"").split(b";")[0].strip().lower()
-    if content_type != JSON:
+    headers = dict(scope["headers"])  # one pass; a repeated header keeps its last value
+    content_type = headers.get(b"content-type", b"")
+    if content_type != JSON and content_type.split(b";")[0].strip().lower() != JSON:
         error = Error(status=415, error="unsupported_media_type", message="Send the JSON-RPC message with Content-Type: application/json.")
         await send_error(scope, send, error)
         return
-    body = await _read_body(scope, receive, limit)
+    body = await _read_body(headers.get(b"content-length"), receive, limit)
     if body is None:
         error = Error(status=413, error="body_too_large", message=f"Request bodies are limited to {limit} bytes.")
         await send_error(scope, send, error, [(b"connection", b"close")])
@@ -70,9 +71,9 @@ async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: i
     reply = server.handle(
         body,
         RequestHeaders(
-            protocol_version=_text(header(scope, b"mcp-protocol-version")),
-            method=_text(header(scope, b"mcp-method")),
-            name=_decoded_name(header(scope, b"mcp-name")),
+            protocol_version=_text(headers.get(b"mcp-protocol-version")),
+            method=_text(headers.get(b"mcp-method")),
+            name=_decoded_name(headers.get(b"mcp-name")),
         ),
     )
     if reply.body is None:
@@ -82,15 +83,17 @@ async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: i
         await send_bytes(send, reply.status, reply.body, NO_STORE)
 
 
-async def _read_body(scope: Scope, receive: Any, limit: int) -> bytes | None:
+async def _read_body(declared: bytes | None, receive: Any, limit: int) -> bytes | None:
     """The request body, or None as soon as it is known to exceed `limit`."""
-    declared = header(scope, b"content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
         return None
+    message = await receive()
+    if not message.get("more_body") and message["type"] == "http.request":  # the usual single chunk
+        body = message.get("body", b"")
+        return body if len(body) <= limit else None
     chunks: list[bytes] = []
     size = 0
     while True:
-        message = await receive()
         if message["type"] != "http.request":  # the client went away
             return b""
         chunk = message.get("body", b"")
@@ -100,6 +103,7 @@ async def _read_body(scope: Scope, receive: Any, limit: int) -> bytes | None:
         chunks.append(chunk)
         if not message.get("more_body", False):
             return b"".join(chunks)
+        message = await receive()
 
 
 def _text(value: bytes | None) -> str | None:

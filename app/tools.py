@@ -247,10 +247,10 @@ class Tools:
         if not isinstance(arguments, dict):
             return ToolError("arguments must be an object", [])
         allowed = self._allowed_arguments[name]
-        unknown = sorted(set(arguments) - allowed)
-        if unknown:
-            return ToolError(f"unknown argument(s): {', '.join(unknown)}; this tool takes: {', '.join(sorted(allowed)) or 'none'}", [])
         for key, value in arguments.items():
+            if key not in allowed:
+                unknown = ", ".join(sorted(k for k in arguments if k not in allowed))
+                return ToolError(f"unknown argument(s): {unknown}; this tool takes: {', '.join(sorted(allowed)) or 'none'}", [])
             if not isinstance(value, str):
                 return ToolError(f"argument {key!r} must be a string", [])
         key = resolver(self, arguments)
@@ -305,23 +305,27 @@ class Tools:
             return ToolError(f"no country {country_text!r}", self.catalog.suggest_countries(country_text))
         if document_type is None:
             return country, None
-        ids = {d.id: d.id for d in self.data.docs_by_country[country]}
         doc_id = self._document_id(document_type, country)
-        if doc_id is None or doc_id not in ids:
-            kind = alias_key(document_type)
+        if doc_id is None or self.data.docs[doc_id].country.id != country:
+            ids = {d.id: d.id for d in self.data.docs_by_country[country]}
             return ToolError(
                 f"{country} has no document {document_type!r}; its documents are: {', '.join(ids)}",
-                suggest(f"{country}-{kind}", ids),
+                suggest(f"{country}-{alias_key(document_type)}", ids),
             )
         return country, doc_id
 
     def _document_id(self, text: str, country: str | None = None) -> str | None:
         """A full id, a legacy id, or (with a country) a kind such as "visa"."""
+        docs = self.data.docs
+        if text in docs:  # the common cases, an exact id or kind, need no normalising
+            return text
+        if country and f"{country}-{text}" in docs:
+            return f"{country}-{text}"
         key = alias_key(text)
-        if key in self.data.docs:
+        if key in docs:
             return key
         if key in self.data.doc_aliases:
             return self.data.doc_aliases[key]
-        if country and f"{country}-{key}" in self.data.docs:
+        if country and f"{country}-{key}" in docs:
             return f"{country}-{key}"
         return None
