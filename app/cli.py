@@ -22,12 +22,12 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--workers", type=worker_count, default=os.environ.get("PHOTOSPECS_WORKERS", str(os.cpu_count() or 1)))
 
     validate = commands.add_parser("validate", help="check dataset/ the way start-up does")
-    validate.add_argument("--dataset", type=Path, default=DEFAULT_DATASET_DIR)
+    validate.add_argument("--dataset", type=Path, help="default: PHOTOSPECS_DATASET_DIR, else the bundled dataset")
     validate.add_argument("--report", action="store_true", help="print coverage figures")
 
     args = parser.parse_args(argv)
     if args.command == "validate":
-        return _validate(args.dataset, args.report)
+        return _validate(args.dataset or Path(os.environ.get("PHOTOSPECS_DATASET_DIR", DEFAULT_DATASET_DIR)), args.report)
     return _serve(args)
 
 
@@ -75,10 +75,10 @@ def _validate(directory: Path, report: bool) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from granian import Granian
     from granian.constants import Interfaces
 
     from app.main import prebuild
+    from app.shutdown import DrainingServer
 
     try:
         settings = from_env()
@@ -89,7 +89,7 @@ def _serve(args: argparse.Namespace) -> int:
     except DatasetError as exc:
         print("\n".join(exc.problems), file=sys.stderr)
         return 1
-    Granian(
+    server = DrainingServer(
         "app.main:create_app",
         factory=True,
         interface=Interfaces.ASGI,
@@ -99,7 +99,9 @@ def _serve(args: argparse.Namespace) -> int:
         log_level=settings.log_level,
         log_access=settings.access_log,
         websockets=False,
-    ).serve()
+    )
+    server.drain_seconds = settings.drain_seconds
+    server.serve()
     return 0
 
 

@@ -27,6 +27,10 @@ class Settings(Struct, frozen=True, forbid_unknown_fields=True):
     dataset_dir: str = str(DEFAULT_DATASET_DIR)
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     access_log: bool = False
+    # After SIGTERM: seconds of answering with /readyz at 503 before the listener closes.
+    drain_seconds: Annotated[float, Meta(ge=0, le=120)] = 3.0
+    # Prometheus metrics at /metrics (cost measured with bench/compare.py --metrics-cost).
+    metrics: bool = True
 
     @property
     def photo_tool_url(self) -> str:

@@ -8,11 +8,11 @@ import msgspec
 
 from app import openapi
 from app.catalog import Catalog
-from app.http import constant, read_only_route
+from app.http import Route, constant, read_only_route
 from app.responses import HTML, JSON, cache_control, prepare
 
 
-def routes(catalog: Catalog) -> list:
+def routes(catalog: Catalog) -> list[Route]:
     document = openapi.build(catalog)
     control = cache_control(catalog.settings.max_age)
     return [

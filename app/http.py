@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, NamedTuple
 
 import msgspec
-from litestar.handlers import asgi
 
 from app.models import Error
 from app.responses import COMMON_HEADERS, JSON, Headers, Prepared
@@ -85,24 +84,29 @@ def _matches(if_none_match: bytes, etag: bytes) -> bool:
 # --- sending ----------------------------------------------------------------------------------
 
 
-async def send_prepared(scope: Scope, send: Send, prepared: Prepared) -> None:
+# Every sender returns the status it sent: the app records it without wrapping `send`.
+
+
+async def send_prepared(scope: Scope, send: Send, prepared: Prepared) -> int:
     variant = prepared.variants[choose_coding(header(scope, b"accept-encoding"))]
     if_none_match = header(scope, b"if-none-match")
     if if_none_match is not None and _matches(if_none_match, variant.etag):
         await send({"type": "http.response.start", "status": 304, "headers": variant.not_modified_headers})
         await send({"type": "http.response.body", "body": b""})
-        return
+        return 304
     await send({"type": "http.response.start", "status": 200, "headers": variant.headers})
     await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else variant.body})
+    return 200
 
 
-async def send_bytes(send: Send, status: int, body: bytes, headers: Headers, head: bool = False) -> None:
+async def send_bytes(send: Send, status: int, body: bytes, headers: Headers, head: bool = False) -> int:
     await send({
         "type": "http.response.start",
         "status": status,
         "headers": [(b"content-type", JSON), (b"content-length", str(len(body)).encode()), *headers],
     })
     await send({"type": "http.response.body", "body": b"" if head else body})
+    return status
 
 
 ERROR_HEADERS: Headers = [(b"cache-control", b"no-store"), *COMMON_HEADERS]
@@ -112,11 +116,11 @@ def error_body(error: Error) -> bytes:
     return _encode(error)
 
 
-async def send_error(scope: Scope, send: Send, error: Error, extra: Headers = ()) -> None:
-    await send_bytes(send, error.status, error_body(error), [*ERROR_HEADERS, *extra], scope["method"] == "HEAD")
+async def send_error(scope: Scope, send: Send, error: Error, extra: Headers = ()) -> int:
+    return await send_bytes(send, error.status, error_body(error), [*ERROR_HEADERS, *extra], scope["method"] == "HEAD")
 
 
-async def send_options(send: Send, allow: bytes) -> None:
+async def send_options(send: Send, allow: bytes) -> int:
     """Answer a CORS preflight (or a plain OPTIONS) for a route allowing `allow`."""
     headers: Headers = [
         (b"allow", allow),
@@ -128,36 +132,46 @@ async def send_options(send: Send, allow: bytes) -> None:
     ]
     await send({"type": "http.response.start", "status": 204, "headers": headers})
     await send({"type": "http.response.body", "body": b""})
+    return 204
 
 
-async def send_method_not_allowed(scope: Scope, send: Send, allow: bytes) -> None:
+async def send_method_not_allowed(scope: Scope, send: Send, allow: bytes) -> int:
     error = Error(
         status=405,
         error="method_not_allowed",
         message=f"{scope['method']} is not allowed here; use one of: {allow.decode()}",
         allowed=allow.decode().split(", "),
     )
-    await send_error(scope, send, error, [(b"allow", allow)])
+    return await send_error(scope, send, error, [(b"allow", allow)])
 
 
-def read_only_route(path: str, name: str, lookup: Callable[[bytes], Prepared | Error]):
-    """A Litestar route for GET and HEAD answered by `lookup(raw query string)`; OPTIONS is a
-    CORS preflight, anything else is 405 with Allow."""
+Endpoint = Callable[[Scope, Any, Send], Awaitable[int]]
 
-    async def endpoint(scope: Scope, receive: Any, send: Send) -> None:
+
+class Route(NamedTuple):
+    """A raw ASGI endpoint and where it is served; it returns the status it sent."""
+
+    path: str
+    name: str
+    endpoint: Endpoint
+
+
+def read_only_route(path: str, name: str, lookup: Callable[[bytes], Prepared | Error]) -> Route:
+    """GET and HEAD answered by `lookup(raw query string)`; OPTIONS is a CORS preflight,
+    anything else is 405 with Allow."""
+
+    async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
         method = scope["method"]
         if method == "GET" or method == "HEAD":
             result = lookup(scope["query_string"])
             if isinstance(result, Error):
-                await send_error(scope, send, result)
-            else:
-                await send_prepared(scope, send, result)
-        elif method == "OPTIONS":
-            await send_options(send, READ_METHODS)
-        else:
-            await send_method_not_allowed(scope, send, READ_METHODS)
+                return await send_error(scope, send, result)
+            return await send_prepared(scope, send, result)
+        if method == "OPTIONS":
+            return await send_options(send, READ_METHODS)
+        return await send_method_not_allowed(scope, send, READ_METHODS)
 
-    return asgi(path, is_mount=False, copy_scope=False, name=name)(endpoint)
+    return Route(path, name, endpoint)
 
 
 def constant(prepared: Prepared) -> Callable[[bytes], Prepared]:

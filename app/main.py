@@ -5,16 +5,17 @@ from __future__ import annotations
 import contextlib
 import gc
 import time
-from typing import Callable
+from typing import Any
 
 from litestar import Litestar, Request, Response
 from litestar.exceptions import HTTPException
-from litestar.routes import ASGIRoute
+from litestar.handlers import asgi
 
 from app import catalog as catalog_module
-from app import dataset, docs, logs, mcp_http, rest
+from app import dataset, docs, logs, mcp_http, rest, shutdown
 from app.config import Settings, from_env
-from app.http import ERROR_HEADERS, constant, error_body, read_only_route, send_bytes
+from app.metrics import Metrics
+from app.http import ERROR_HEADERS, Endpoint, Route, Scope, Send, constant, error_body, read_only_route, send_bytes
 from app.models import Error
 from app.responses import JSON, prepare
 
@@ -38,8 +39,14 @@ def create_app(settings: Settings | None = None) -> Litestar:
     started = time.perf_counter()
     logs.configure(settings.log_level)
     catalog = catalog_module.build(dataset.load(settings.dataset_path), settings)
+    routes = [*rest.routes(catalog), *mcp_http.routes(catalog), *docs.routes(catalog), *health_routes(catalog)]
+    metrics = None
+    if settings.metrics:
+        metrics = Metrics(catalog, [route.path for route in routes] + ["/metrics"])
+        routes.append(Route("/metrics", "metrics", metrics.endpoint))
     app = PhotospecsApp(
-        route_handlers=[*rest.routes(catalog), *mcp_http.routes(catalog), *docs.routes(catalog), *health_routes(catalog)],
+        routes,
+        metrics,
         exception_handlers={HTTPException: http_error, Exception: internal_error},
         openapi_config=None,
         logging_config=None,
@@ -62,26 +69,57 @@ class PhotospecsApp(Litestar):
     paths, trailing slashes, lifespan) takes Litestar's own path unchanged.
     """
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self._exact: dict[str, Callable] = {
-            route.path: route.route_handler.fn for route in self.routes if isinstance(route, ASGIRoute)
-        }
+    def __init__(self, routes: list[Route], metrics: Metrics | None, **litestar_options) -> None:
+        super().__init__(route_handlers=[_litestar_handler(route) for route in routes], **litestar_options)
+        self.metrics = metrics
+        self._exact: dict[str, Endpoint] = {route.path: route.endpoint for route in routes}
 
     async def __call__(self, scope, receive, send) -> None:
-        endpoint = self._exact.get(scope.get("path")) if scope["type"] == "http" else None
+        endpoint = self._exact.get(scope["path"]) if scope["type"] == "http" else None
         if endpoint is None:
-            await super().__call__(scope, receive, send)
+            await self._litestar(scope, receive, send)
             return
+        started = time.perf_counter()
         try:
-            await endpoint(scope=scope, receive=receive, send=send)
+            status = await endpoint(scope=scope, receive=receive, send=send)
         except Exception:  # a bug, not bad input: log it, and answer 500 if nothing was sent yet
             logs.LOGGER.exception("unhandled error", extra={"fields": {"path": scope["path"][:200]}})
             with contextlib.suppress(Exception):
                 await send_bytes(send, 500, error_body(INTERNAL_ERROR), ERROR_HEADERS)
+            status = 500
+        if self.metrics is not None:
+            self.metrics.observe(scope["path"], status, time.perf_counter() - started)
+
+    async def _litestar(self, scope, receive, send) -> None:
+        """Litestar's own handling, for everything the exact-path table does not hold."""
+        if self.metrics is None or scope["type"] != "http":
+            await Litestar.__call__(self, scope, receive, send)
+            return
+        status = 500
+
+        async def observed(message: dict) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        started = time.perf_counter()
+        try:
+            await Litestar.__call__(self, scope, receive, observed)
+        finally:
+            self.metrics.observe(scope["path"], status, time.perf_counter() - started)
 
 
-def health_routes(catalog: catalog_module.Catalog) -> list:
+def _litestar_handler(route: Route):
+    """Register an endpoint with Litestar, whose ASGI handlers return nothing."""
+
+    async def handler(scope: Scope, receive: Any, send: Send) -> None:
+        await route.endpoint(scope, receive, send)
+
+    return asgi(route.path, is_mount=False, copy_scope=False, name=route.name)(handler)
+
+
+def health_routes(catalog: catalog_module.Catalog) -> list[Route]:
     no_store = b"no-store"
     alive = prepare(b'{"status":"ok"}', JSON, no_store)
     ready = prepare(
@@ -90,9 +128,13 @@ def health_routes(catalog: catalog_module.Catalog) -> list:
         JSON,
         no_store,
     )
-    # /healthz answers while the process runs; /readyz exists only once the catalog is built,
-    # because the app (and so this route) is created after the build.
-    return [read_only_route("/healthz", "healthz", constant(alive)), read_only_route("/readyz", "readyz", constant(ready))]
+    draining = Error(status=503, error="draining", message="Shutting down: send new requests elsewhere.")
+    # /healthz answers while the process runs. /readyz exists only once the catalog is built,
+    # because the app (and so this route) is created after the build, and turns 503 on SIGTERM.
+    return [
+        read_only_route("/healthz", "healthz", constant(alive)),
+        read_only_route("/readyz", "readyz", lambda query: draining if shutdown.draining() else ready),
+    ]
 
 
 def http_error(request: Request, exc: HTTPException) -> Response:

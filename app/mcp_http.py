@@ -10,11 +10,10 @@ import binascii
 from typing import Any
 
 import msgspec
-from litestar.handlers import asgi
 
 from app import __version__
 from app.catalog import LICENSE_URL, Catalog
-from app.http import Scope, Send, header, send_bytes, send_error, send_method_not_allowed, send_options, send_prepared
+from app.http import Route, Scope, Send, header, send_bytes, send_error, send_method_not_allowed, send_options, send_prepared
 from app.mcp import MAX_BATCH, SUPPORTED_VERSIONS, RequestHeaders, Server
 from app.models import Error
 from app.responses import COMMON_HEADERS, JSON, cache_control, prepare
@@ -31,43 +30,39 @@ NO_EVENT_STREAM = Error(
 )
 
 
-def routes(catalog: Catalog) -> list:
+def routes(catalog: Catalog) -> list[Route]:
     tools = Tools(catalog)
     server = Server(tools, catalog.settings.max_age)
     limit = catalog.settings.max_body_bytes
     discovery = prepare(msgspec.json.encode(discovery_document(catalog, tools)), JSON, cache_control(catalog.settings.max_age))
 
-    async def endpoint(scope: Scope, receive: Any, send: Send) -> None:
+    async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
         method = scope["method"]
         if method == "POST":
-            await _post(scope, receive, send, server, limit)
-        elif method == "GET" or method == "HEAD":
+            return await _post(scope, receive, send, server, limit)
+        if method == "GET" or method == "HEAD":
             accept = header(scope, b"accept") or b""
             # A client opening a server-to-client event stream: this server never sends one.
             if b"text/event-stream" in accept and b"json" not in accept and b"*/*" not in accept:
-                await send_error(scope, send, NO_EVENT_STREAM, [(b"allow", MCP_METHODS)])
-            else:
-                await send_prepared(scope, send, discovery)
-        elif method == "OPTIONS":
-            await send_options(send, MCP_METHODS)
-        else:
-            await send_method_not_allowed(scope, send, MCP_METHODS)
+                return await send_error(scope, send, NO_EVENT_STREAM, [(b"allow", MCP_METHODS)])
+            return await send_prepared(scope, send, discovery)
+        if method == "OPTIONS":
+            return await send_options(send, MCP_METHODS)
+        return await send_method_not_allowed(scope, send, MCP_METHODS)
 
-    return [asgi("/api/mcp", is_mount=False, copy_scope=False, name="mcp")(endpoint)]
+    return [Route("/api/mcp", "mcp", endpoint)]
 
 
-async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: int) -> None:
+async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: int) -> int:
     headers = dict(scope["headers"])  # one pass; a repeated header keeps its last value
     content_type = headers.get(b"content-type", b"")
     if content_type != JSON and content_type.split(b";")[0].strip().lower() != JSON:
         error = Error(status=415, error="unsupported_media_type", message="Send the JSON-RPC message with Content-Type: application/json.")
-        await send_error(scope, send, error)
-        return
+        return await send_error(scope, send, error)
     body = await _read_body(headers.get(b"content-length"), receive, limit)
     if body is None:
         error = Error(status=413, error="body_too_large", message=f"Request bodies are limited to {limit} bytes.")
-        await send_error(scope, send, error, [(b"connection", b"close")])
-        return
+        return await send_error(scope, send, error, [(b"connection", b"close")])
     reply = server.handle(
         body,
         RequestHeaders(
@@ -79,8 +74,8 @@ async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: i
     if reply.body is None:
         await send({"type": "http.response.start", "status": 202, "headers": ACCEPTED})
         await send({"type": "http.response.body", "body": b""})
-    else:
-        await send_bytes(send, reply.status, reply.body, NO_STORE)
+        return 202
+    return await send_bytes(send, reply.status, reply.body, NO_STORE)
 
 
 async def _read_body(declared: bytes | None, receive: Any, limit: int) -> bytes | None:

@@ -7,7 +7,7 @@ from typing import Callable
 from urllib.parse import parse_qsl
 
 from app.catalog import Catalog
-from app.http import read_only_route
+from app.http import Route, read_only_route
 from app.models import Error
 from app.responses import Prepared
 
@@ -90,7 +90,7 @@ def fast_lookup(outcome: Callable[[bytes], Outcome], common_queries: list[str]) 
     return lookup
 
 
-def routes(catalog: Catalog) -> list:
+def routes(catalog: Catalog) -> list[Route]:
     country_ids = [c.id for c in catalog.data.countries]
     spec_queries = ["", "format=raw"]
     for cid in country_ids:

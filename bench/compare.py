@@ -182,6 +182,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3, help="runs per server and request; the median is kept")
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--write", type=Path, help="also write the results as Markdown to this file")
+    parser.add_argument("--metrics-cost", action="store_true",
+                        help="also run photospecs with PHOTOSPECS_METRICS=false and report what metrics cost")
     args = parser.parse_args()
     if not shutil.which("wrk"):
         sys.exit("wrk is not on PATH (Debian: apt-get install wrk)")
@@ -197,14 +199,17 @@ def main() -> int:
     conventional = Server("conventional", [python, "-m", "uvicorn", "--port", "{port}", "--workers", "1", "--log-level",
                                            "warning", "--no-access-log", "bench.conventional:app"], "/api/specs?country=us")
     servers = [project, ceiling, conventional]
+    if args.metrics_cost:
+        servers.append(Server("photospecs without metrics", project.command, "/readyz", {"PHOTOSPECS_METRICS": "false"}))
     try:
         project.start(server_cpu)
         responses = record(project, workdir / "recording.json")
-        ceiling.start(server_cpu)
-        conventional.start(server_cpu)
+        for srv in servers[1:]:
+            srv.start(server_cpu)
         results = {s.name: {srv.name: [] for srv in servers} for s in SCENARIOS}
         for round_number in range(args.rounds):
-            order = servers[round_number % 3 :] + servers[: round_number % 3]  # no server always goes first
+            shift = round_number % len(servers)
+            order = servers[shift:] + servers[:shift]  # no server always goes first
             for s in SCENARIOS:
                 for srv in order:
                     settle(servers)
@@ -254,6 +259,13 @@ def render(args, results, responses, startup_s, rss, server_cpu, load_cpu) -> st
         f"wrk to CPU {load_cpu}; medians of {args.rounds} rounds of {args.duration} s each.",
         "",
     ]
+    if "photospecs without metrics" in results[SCENARIOS[0].name]:
+        lines += ["", "| request | with /metrics req/s | without req/s | metrics cost |", "|---|---:|---:|---:|"]
+        for s in SCENARIOS:
+            on = statistics.median(r[0] for r in results[s.name]["photospecs"])
+            off = statistics.median(r[0] for r in results[s.name]["photospecs without metrics"])
+            lines.append(f"| {s.name} | {on:,.0f} | {off:,.0f} | {1 - on / off:+.1%} |")
+            checks.append((f"{s.name}: metrics cost under 5% of throughput", on >= 0.95 * off))
     verdicts = [f"- [{'x' if ok else ' '}] {text}" for text, ok in checks]
     summary = f"\n{sum(ok for _, ok in checks)} of {len(checks)} targets met."
     return "\n".join(header + lines + ["", *verdicts]) + summary

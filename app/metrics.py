@@ -1,0 +1,86 @@
+"""Prometheus metrics: requests by route and status, latency, catalog size and build time.
+
+Counting happens in plain dictionaries (a few hundred nanoseconds a request; prometheus-client's
+locked counters and histograms cost several times that, measured in bench/RESULTS.md), and
+prometheus-client turns them into the text format when /metrics is scraped. Route labels are
+the app's own paths (anything else counts as "unmatched"), so a scanner cannot grow the label
+set. Each worker process counts its own requests: run one worker per pod (as k8s/ does) for
+per-pod numbers that add up.
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Any, Iterator
+
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
+
+from app.catalog import Catalog
+
+UNMATCHED = "unmatched"
+BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
+
+
+class Metrics:
+    def __init__(self, catalog: Catalog, routes: list[str]) -> None:
+        self.routes = frozenset(routes)
+        self._requests: dict[tuple[str, int], int] = {}
+        self._latency: dict[str, list] = {}  # route -> [count per bucket (+Inf last), sum of seconds]
+        data = catalog.data
+        self._gauges = [
+            ("photospecs_catalog_countries", "Countries in the served dataset", len(data.countries)),
+            ("photospecs_catalog_documents", "Document formats in the served dataset", len(data.docs)),
+            ("photospecs_catalog_portals", "Upload portals in the served dataset", len(data.portals)),
+            ("photospecs_catalog_build_seconds", "Time taken to build the pre-encoded catalog", catalog.build_seconds),
+            ("photospecs_catalog_bytes", "Bytes of pre-encoded REST responses, all codings", catalog_bytes(catalog)),
+        ]
+        self.registry = CollectorRegistry()
+        self.registry.register(self)
+
+    def observe(self, route: str, status: int, seconds: float) -> None:
+        if route not in self.routes:
+            route = UNMATCHED
+        key = (route, status)
+        self._requests[key] = self._requests.get(key, 0) + 1
+        latency = self._latency.get(route)
+        if latency is None:
+            latency = self._latency[route] = [[0] * (len(BUCKETS) + 1), 0.0]
+        latency[0][bisect.bisect_left(BUCKETS, seconds)] += 1
+        latency[1] += seconds
+
+    def collect(self) -> Iterator:
+        """Called by prometheus-client at scrape time."""
+        requests = CounterMetricFamily("photospecs_requests", "HTTP requests by route and status", labels=["route", "status"])
+        for (route, status), count in sorted(self._requests.items()):
+            requests.add_metric([route, str(status)], count)
+        yield requests
+        latency = HistogramMetricFamily("photospecs_request_duration_seconds", "Time to answer, by route", labels=["route"])
+        for route, (counts, total) in sorted(self._latency.items()):
+            running, buckets = 0, []
+            for bound, count in zip([*map(str, BUCKETS), "+Inf"], counts):
+                running += count
+                buckets.append((bound, running))
+            latency.add_metric([route], buckets, total)
+        yield latency
+        for name, help_text, value in self._gauges:
+            yield GaugeMetricFamily(name, help_text, value=value)
+
+    async def endpoint(self, scope: dict[str, Any], receive: Any, send: Any) -> int:
+        body = generate_latest(self.registry)
+        await send({
+            "type": "http.response.start",
+            "status": 200,
+            "headers": [
+                (b"content-type", CONTENT_TYPE_LATEST.encode()),
+                (b"content-length", str(len(body)).encode()),
+                (b"cache-control", b"no-store"),
+            ],
+        })
+        await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
+        return 200
+
+
+def catalog_bytes(catalog: Catalog) -> int:
+    responses = [*catalog.specs.values(), *catalog.comparisons.values()]
+    return sum(len(v.body) for r in responses for v in r.variants.values())

@@ -1,0 +1,112 @@
+"""The deployment files: linted and schema-validated by the real tools, and consistent with
+what the app serves."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+import yaml
+from packaging.requirements import Requirement
+
+ROOT = Path(__file__).resolve().parent.parent
+K8S = ROOT / "k8s"
+BIN = Path(sys.executable).parent
+
+
+def manifests() -> dict[str, dict]:
+    return {path.name: yaml.safe_load(path.read_text()) for path in sorted(K8S.glob("*.yaml")) if path.name != "kustomization.yaml"}
+
+
+def tool(name: str) -> str:
+    found = shutil.which(name, path=str(BIN)) or shutil.which(name)
+    assert found, f"{name} is not installed (it comes with the test extras)"
+    return found
+
+
+def test_containerfile_passes_hadolint():
+    result = subprocess.run([tool("hadolint"), "--failure-threshold", "error", "Containerfile"], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in K8S.glob("*.yaml") if p.name != "kustomization.yaml"))
+def test_manifest_validates_against_the_kubernetes_schema(name):
+    result = subprocess.run([tool("kubernetes-validate"), "--strict", str(K8S / name)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_kustomization_lists_every_manifest():
+    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+    assert sorted(kustomization["resources"]) == sorted(manifests())
+
+
+def container(deployment: dict) -> dict:
+    (only,) = deployment["spec"]["template"]["spec"]["containers"]
+    return only
+
+
+def test_probes_and_port_are_the_ones_the_app_serves(client):
+    deployment = manifests()["deployment.yaml"]
+    spec = container(deployment)
+    env = {item["name"]: item["value"] for item in spec["env"]}
+    (port,) = spec["ports"]
+    assert port["containerPort"] == int(env["PHOTOSPECS_PORT"])
+    containerfile = (ROOT / "Containerfile").read_text()
+    assert f"EXPOSE {port['containerPort']}" in containerfile
+    assert f"PHOTOSPECS_PORT={port['containerPort']}" in containerfile
+    probes = {name: spec[name]["httpGet"] for name in ("startupProbe", "readinessProbe", "livenessProbe")}
+    assert probes["readinessProbe"]["path"] == "/readyz" and probes["livenessProbe"]["path"] == "/healthz"
+    for probe in probes.values():
+        assert probe["port"] == port["name"]
+        assert client.get(probe["path"]).status_code == 200
+    service = manifests()["service.yaml"]
+    assert service["spec"]["ports"][0]["targetPort"] == port["name"]
+    assert "/healthz" in containerfile  # the image's own HEALTHCHECK
+
+
+def test_deployment_hardening():
+    deployment = manifests()["deployment.yaml"]
+    pod = deployment["spec"]["template"]["spec"]
+    spec = container(deployment)
+    assert deployment["spec"]["replicas"] == 3
+    assert pod["securityContext"]["runAsNonRoot"] is True
+    assert pod["securityContext"]["seccompProfile"]["type"] == "RuntimeDefault"
+    assert spec["securityContext"]["readOnlyRootFilesystem"] is True
+    assert spec["securityContext"]["allowPrivilegeEscalation"] is False
+    assert spec["securityContext"]["capabilities"]["drop"] == ["ALL"]
+    assert pod["topologySpreadConstraints"]
+    assert "preStop" in spec["lifecycle"]
+    assert {"requests", "limits"} <= set(spec["resources"])
+    # The pause before SIGTERM, the drain after it, and time to finish must fit the grace period.
+    pause = int(re.search(r"sleep\((\d+)\)", " ".join(spec["lifecycle"]["preStop"]["exec"]["command"])).group(1))
+    assert pause + 3 + 5 < pod["terminationGracePeriodSeconds"]
+
+
+def test_selectors_and_targets_agree():
+    found = manifests()
+    labels = found["deployment.yaml"]["spec"]["template"]["metadata"]["labels"]
+    for name in ("service.yaml",):
+        assert found[name]["spec"]["selector"].items() <= labels.items()
+    assert found["pdb.yaml"]["spec"]["selector"]["matchLabels"].items() <= labels.items()
+    target = found["hpa.yaml"]["spec"]["scaleTargetRef"]
+    assert (target["kind"], target["name"]) == ("Deployment", found["deployment.yaml"]["metadata"]["name"])
+    backend = found["ingress.yaml"]["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
+    assert backend["name"] == found["service.yaml"]["metadata"]["name"]
+
+
+def test_lock_file_pins_every_runtime_dependency_with_hashes():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    lock = (ROOT / "requirements.lock").read_text()
+    pinned = dict(re.findall(r"^([a-z0-9._-]+)==([^\s;]+)", lock, flags=re.M))
+    for line in project["dependencies"]:
+        requirement = Requirement(line)
+        name = requirement.name.lower().replace("_", "-")
+        assert name in pinned, f"{name} is not in requirements.lock"
+        assert requirement.specifier.contains(pinned[name]), f"{name}=={pinned[name]} does not satisfy {requirement}"
+    entries = re.split(r"\n(?=[a-z0-9])", lock.split("\n", 2)[2])
+    assert all("--hash=sha256:" in entry for entry in entries if entry.strip() and not entry.startswith("#"))
