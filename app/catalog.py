@@ -15,10 +15,10 @@ import msgspec
 from app.config import Settings
 from app.dataset import Data, Doc, alias_key
 from app.models import (
-    CountryFile,
     Comparison,
     Comparisons,
     Country,
+    CountryFile,
     Dataset,
     Document,
     PhotoSpec,

@@ -76,6 +76,7 @@ def _validate(directory: Path, report: bool) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     from granian.constants import Interfaces
+    from granian.http import HTTP1Settings
 
     from app.main import prebuild
     from app.shutdown import DrainingServer
@@ -99,6 +100,11 @@ def _serve(args: argparse.Namespace) -> int:
         log_level=settings.log_level,
         log_access=settings.access_log,
         websockets=False,
+        backlog=settings.backlog,
+        backpressure=settings.max_concurrency,
+        http1_settings=HTTP1Settings(
+            header_read_timeout=int(settings.header_timeout * 1000), max_buffer_size=settings.max_head_bytes
+        ),
     )
     server.drain_seconds = settings.drain_seconds
     server.serve()

@@ -27,6 +27,15 @@ class Settings(Struct, frozen=True, forbid_unknown_fields=True):
     dataset_dir: str = str(DEFAULT_DATASET_DIR)
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     access_log: bool = False
+    # Slow or idle clients: the request line and headers must arrive within this many seconds
+    # (it also closes idle keep-alive connections), and a request body within body_timeout.
+    header_timeout: Annotated[float, Meta(ge=0.5, le=300)] = 10.0
+    body_timeout: Annotated[float, Meta(ge=0.5, le=300)] = 10.0
+    # Largest request line plus headers; larger heads get 431 from the HTTP server.
+    max_head_bytes: Annotated[int, Meta(ge=8192, le=1024 * 1024)] = 65_536
+    # Requests processed at once per worker; further connections wait in the listen backlog.
+    max_concurrency: Annotated[int, Meta(ge=1, le=100_000)] = 1024
+    backlog: Annotated[int, Meta(ge=16, le=65_535)] = 2048
     # After SIGTERM: seconds of answering with /readyz at 503 before the listener closes.
     drain_seconds: Annotated[float, Meta(ge=0, le=120)] = 3.0
     # Prometheus metrics at /metrics (cost measured with bench/compare.py --metrics-cost).

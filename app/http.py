@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Awaitable, Callable, NamedTuple
 
-import msgspec
-
+from app.echo import encode_error
 from app.models import Error
 from app.responses import COMMON_HEADERS, JSON, Headers, Prepared
 
@@ -17,9 +16,6 @@ PREFLIGHT_MAX_AGE = b"86400"
 ALLOWED_REQUEST_HEADERS = (
     b"Accept, Accept-Encoding, Content-Type, If-None-Match, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID"
 )
-
-_encode = msgspec.json.Encoder().encode
-
 
 def header(scope: Scope, name: bytes) -> bytes | None:
     """The first value of a request header (names in ASGI scopes are lowercase)."""
@@ -113,7 +109,7 @@ ERROR_HEADERS: Headers = [(b"cache-control", b"no-store"), *COMMON_HEADERS]
 
 
 def error_body(error: Error) -> bytes:
-    return _encode(error)
+    return encode_error(error)
 
 
 async def send_error(scope: Scope, send: Send, error: Error, extra: Headers = ()) -> int:

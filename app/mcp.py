@@ -16,7 +16,8 @@ from typing import Any, NamedTuple
 import msgspec
 
 from app import __version__
-from app.tools import Tools, ToolError, UnknownTool
+from app.echo import ECHO_LIMIT, encode_error, quoted
+from app.tools import Tools, UnknownTool
 
 HANDSHAKE_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 MODERN_VERSIONS = ("2026-07-28",)
@@ -70,7 +71,7 @@ def error_body(request_id: Any, code: int, message: str, data: Any = None) -> by
     error: dict[str, Any] = {"code": code, "message": message}
     if data is not None:
         error["data"] = data
-    return _encode({"jsonrpc": "2.0", "id": request_id, "error": error})
+    return encode_error({"jsonrpc": "2.0", "id": request_id, "error": error})
 
 
 def _is_valid_id(value: Any) -> bool:
@@ -129,6 +130,8 @@ class Server:
             message = _decode(body)
         except msgspec.DecodeError as exc:
             return Reply(400, error_body(None, PARSE_ERROR, f"Parse error: {exc}"))
+        except UnicodeDecodeError:  # msgspec's answer to some invalid UTF-8 inside strings
+            return Reply(400, error_body(None, PARSE_ERROR, "Parse error: the body is not valid UTF-8"))
         except RecursionError:  # msgspec's answer to nesting deeper than it decodes
             return Reply(400, error_body(None, PARSE_ERROR, "Parse error: JSON nested too deeply"))
         if isinstance(message, list):
@@ -191,7 +194,7 @@ class Server:
             raise ProtocolError(
                 UNSUPPORTED_VERSION,
                 "Unsupported protocol version",
-                {"supported": list(SUPPORTED_VERSIONS), "requested": version[:100]},
+                {"supported": list(SUPPORTED_VERSIONS), "requested": version[:ECHO_LIMIT]},
             )
         era = ERAS[version]
         if era.modern:
@@ -222,7 +225,7 @@ class Server:
             if not isinstance(requested, str):
                 raise ProtocolError(INVALID_PARAMS, 'Invalid params: initialize needs "protocolVersion" (a string)')
             return self._initialize.get(requested, self._initialize[LATEST_HANDSHAKE])
-        raise ProtocolError(METHOD_NOT_FOUND, f"Method not found: {method[:100]}", method[:100])
+        raise ProtocolError(METHOD_NOT_FOUND, f"Method not found: {quoted(method)}", method[:ECHO_LIMIT])
 
     def _call(self, params: dict, era: Era) -> bytes:
         name = params.get("name")
@@ -235,7 +238,7 @@ class Server:
             outcome = self.tools.call(name, arguments)
         except UnknownTool:
             names = [tool["name"] for tool in self.tools.definitions]
-            raise ProtocolError(INVALID_PARAMS, f"Unknown tool: {name[:100]}", {"tools": names}) from None
+            raise ProtocolError(INVALID_PARAMS, f"Unknown tool: {quoted(name)}", {"tools": names}) from None
         return outcome.for_shape(era.shape)
 
 

@@ -13,6 +13,7 @@ import msgspec
 
 from app import __version__
 from app.catalog import LICENSE_URL, Catalog
+from app.deadlines import Deadlines, Expired
 from app.http import Route, Scope, Send, header, send_bytes, send_error, send_method_not_allowed, send_options, send_prepared
 from app.mcp import MAX_BATCH, SUPPORTED_VERSIONS, RequestHeaders, Server
 from app.models import Error
@@ -34,12 +35,13 @@ def routes(catalog: Catalog) -> list[Route]:
     tools = Tools(catalog)
     server = Server(tools, catalog.settings.max_age)
     limit = catalog.settings.max_body_bytes
+    deadlines = Deadlines(catalog.settings.body_timeout)
     discovery = prepare(msgspec.json.encode(discovery_document(catalog, tools)), JSON, cache_control(catalog.settings.max_age))
 
     async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
         method = scope["method"]
         if method == "POST":
-            return await _post(scope, receive, send, server, limit)
+            return await _post(scope, receive, send, server, limit, deadlines)
         if method == "GET" or method == "HEAD":
             accept = header(scope, b"accept") or b""
             # A client opening a server-to-client event stream: this server never sends one.
@@ -53,13 +55,17 @@ def routes(catalog: Catalog) -> list[Route]:
     return [Route("/api/mcp", "mcp", endpoint)]
 
 
-async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: int) -> int:
+async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: int, deadlines: Deadlines) -> int:
     headers = dict(scope["headers"])  # one pass; a repeated header keeps its last value
     content_type = headers.get(b"content-type", b"")
     if content_type != JSON and content_type.split(b";")[0].strip().lower() != JSON:
         error = Error(status=415, error="unsupported_media_type", message="Send the JSON-RPC message with Content-Type: application/json.")
         return await send_error(scope, send, error)
-    body = await _read_body(headers.get(b"content-length"), receive, limit)
+    try:  # a client trickling its body is cut off
+        body = await deadlines.run(_read_body(headers.get(b"content-length"), receive, limit))
+    except Expired:
+        error = Error(status=408, error="body_timeout", message=f"The request body did not arrive within {deadlines.timeout:g} s.")
+        return await send_error(scope, send, error, [(b"connection", b"close")])
     if body is None:
         error = Error(status=413, error="body_too_large", message=f"Request bodies are limited to {limit} bytes.")
         return await send_error(scope, send, error, [(b"connection", b"close")])

@@ -58,7 +58,7 @@ class Metrics:
         latency = HistogramMetricFamily("photospecs_request_duration_seconds", "Time to answer, by route", labels=["route"])
         for route, (counts, total) in sorted(self._latency.items()):
             running, buckets = 0, []
-            for bound, count in zip([*map(str, BUCKETS), "+Inf"], counts):
+            for bound, count in zip([*map(str, BUCKETS), "+Inf"], counts, strict=True):
                 running += count
                 buckets.append((bound, running))
             latency.add_metric([route], buckets, total)

@@ -218,23 +218,11 @@ class SourceRef(Struct, frozen=True):
     secondary: bool
 
 
-class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True):
+class PhotoSpec(Document, omit_defaults=True):
     """The full spec of one document, as the MCP spec tool returns it: the twelve REST fields
     plus what photo tools need and REST documents leave out."""
 
-    id: str
     country: str
-    name: str
-    slug: str
-    width_mm: float
-    height_mm: float
-    width_px: int
-    height_px: int
-    dpi: int
-    background: str
-    bg_color: str
-    bg_color_label: str
-    requirements: list[str]
     icao_compliant: bool
     canonical_url: str
     sources: list[SourceRef]

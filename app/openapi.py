@@ -35,7 +35,7 @@ JSONRPC_REQUEST = {
     "required": ["jsonrpc", "method"],
     "properties": {
         "jsonrpc": {"const": "2.0"},
-        "id": {"type": ["integer", "string", "null"]},
+        "id": {"type": ["number", "string", "null"]},
         "method": {"type": "string", "examples": ["initialize", "tools/list", "tools/call", "ping"]},
         "params": {"type": "object"},
     },
@@ -45,7 +45,7 @@ JSONRPC_RESPONSE = {
     "required": ["jsonrpc", "id"],
     "properties": {
         "jsonrpc": {"const": "2.0"},
-        "id": {"type": ["integer", "string", "null"]},
+        "id": {"type": ["number", "string", "null"]},
         "result": {"type": "object"},
         "error": {
             "type": "object",
@@ -168,6 +168,15 @@ def build(catalog: Catalog) -> dict:
                             "content": {"application/json": {"schema": {"oneOf": [JSONRPC_RESPONSE, {"type": "array", "items": JSONRPC_RESPONSE}]}}},
                         },
                         "202": {"description": "The message was a notification (or a batch of them); no body."},
+                        "400": {
+                            "description": "Not valid JSON-RPC (-32700, -32600), or a protocol revision error (-32022, -32020)",
+                            "content": {"application/json": {"schema": JSONRPC_RESPONSE}},
+                        },
+                        "404": {
+                            "description": "Unknown method (-32601) in the 2026-07-28 revision",
+                            "content": {"application/json": {"schema": JSONRPC_RESPONSE}},
+                        },
+                        "408": _error("The body did not arrive in time", Error(status=408, error="body_timeout", message="The request body did not arrive within 10 s.")),
                         "413": _error("Body too large", Error(status=413, error="body_too_large", message="Request bodies are limited to 65536 bytes.")),
                         "415": _error("Not JSON", Error(status=415, error="unsupported_media_type", message="Send Content-Type: application/json.")),
                     },
@@ -185,7 +194,16 @@ def build(catalog: Catalog) -> dict:
                 },
             },
             "/healthz": {"get": {"operationId": "healthz", "summary": "Process is alive", "responses": {"200": {"description": "Alive"}}}},
-            "/readyz": {"get": {"operationId": "readyz", "summary": "Catalog built, serving", "responses": {"200": {"description": "Ready"}}}},
+            "/readyz": {
+                "get": {
+                    "operationId": "readyz",
+                    "summary": "Catalog built, serving",
+                    "responses": {
+                        "200": {"description": "Ready"},
+                        "503": _error("Shutting down (SIGTERM received)", Error(status=503, error="draining", message="Shutting down: send new requests elsewhere.")),
+                    },
+                }
+            },
         },
         "components": {
             "schemas": {

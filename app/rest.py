@@ -7,6 +7,7 @@ from typing import Callable
 from urllib.parse import parse_qsl
 
 from app.catalog import Catalog
+from app.echo import quoted
 from app.http import Route, read_only_route
 from app.models import Error
 from app.responses import Prepared
@@ -25,7 +26,7 @@ def parse_query(query: bytes) -> dict[str, str] | Error:
     params: dict[str, str] = {}
     for name, value in pairs:
         if name in params:
-            return Error(status=400, error="repeated_parameter", message=f"The parameter {name!r} is given more than once.")
+            return Error(status=400, error="repeated_parameter", message=f"The parameter {quoted(name)} is given more than once.")
         params[name] = value
     return params
 
@@ -40,7 +41,7 @@ def specs_outcome(catalog: Catalog, query: bytes) -> Outcome:
             return Error(
                 status=400,
                 error="unknown_format",
-                message=f"format {params['format']!r} is not supported; the only value is 'raw', or leave it out.",
+                message=f"format {quoted(params['format'])} is not supported; the only value is 'raw', or leave it out.",
                 allowed=["raw"],
             )
         raw = True
@@ -52,7 +53,7 @@ def specs_outcome(catalog: Catalog, query: bytes) -> Outcome:
             return Error(
                 status=404,
                 error="unknown_country",
-                message=f"No country matches {text!r}. Use an id from GET /api/specs, an ISO 3166 code or an English name.",
+                message=f"No country matches {quoted(text)}. Use an id from GET /api/specs, an ISO 3166 code or an English name.",
                 suggestions=catalog.suggest_countries(text),
             )
     return catalog.specs[country, raw]
@@ -69,7 +70,7 @@ def comparisons_outcome(catalog: Catalog, query: bytes) -> Outcome:
         return Error(
             status=400,
             error="unknown_competitor",
-            message=f"competitor {params['competitor']!r} is not one of the {len(catalog.comparison_ids())} compared tools.",
+            message=f"competitor {quoted(params['competitor'])} is not one of the {len(catalog.comparison_ids())} compared tools.",
             allowed=catalog.comparison_ids(),
         )
     return catalog.comparisons[competitor]

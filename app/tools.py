@@ -14,6 +14,7 @@ import msgspec
 
 from app.catalog import LICENSE_URL, Catalog, photo_spec, suggest
 from app.dataset import Doc, alias_key
+from app.echo import encode_error, quoted
 from app.models import (
     BaselineRule,
     CountryList,
@@ -57,7 +58,7 @@ class ToolError:
         result: dict[str, Any] = {"content": [{"type": "text", "text": text}], "isError": True}
         if shape == "modern":
             result["resultType"] = "complete"
-        return encode(result)
+        return encode_error(result)
 
 
 class UnknownTool(Exception):
@@ -249,10 +250,10 @@ class Tools:
         allowed = self._allowed_arguments[name]
         for key, value in arguments.items():
             if key not in allowed:
-                unknown = ", ".join(sorted(k for k in arguments if k not in allowed))
+                unknown = ", ".join(quoted(k) for k in sorted(k for k in arguments if k not in allowed)[:5])
                 return ToolError(f"unknown argument(s): {unknown}; this tool takes: {', '.join(sorted(allowed)) or 'none'}", [])
             if not isinstance(value, str):
-                return ToolError(f"argument {key!r} must be a string", [])
+                return ToolError(f"argument {quoted(key)} must be a string", [])
         key = resolver(self, arguments)
         return key if isinstance(key, ToolError) else self.results[key]
 
@@ -270,7 +271,7 @@ class Tools:
         if country is None and document_type is not None:
             doc_id = self._document_id(document_type)
             if doc_id is None:
-                return ToolError(f"no document {document_type!r}; give a full document id or add country", [])
+                return ToolError(f"no document {quoted(document_type)}; give a full document id or add country", [])
             country = self.data.docs[doc_id].country.id
         if country is None:
             return ("get_photo_tool_url", None, None)
@@ -283,7 +284,7 @@ class Tools:
         portal = arguments["portal"].strip().lower()
         if portal not in self.data.portals:
             ids = {p: p for p in self.data.portals}
-            return ToolError(f"no portal {arguments['portal']!r}", suggest(alias_key(portal), ids))
+            return ToolError(f"no portal {quoted(arguments['portal'])}", suggest(alias_key(portal), ids))
         return ("get_portal_constraints", portal)
 
     _resolvers = {
@@ -302,14 +303,14 @@ class Tools:
     def _country_and_document(self, country_text: str, document_type: str | None) -> tuple[str, str | None] | ToolError:
         country = self.catalog.resolve_country(country_text)
         if country is None:
-            return ToolError(f"no country {country_text!r}", self.catalog.suggest_countries(country_text))
+            return ToolError(f"no country {quoted(country_text)}", self.catalog.suggest_countries(country_text))
         if document_type is None:
             return country, None
         doc_id = self._document_id(document_type, country)
         if doc_id is None or self.data.docs[doc_id].country.id != country:
             ids = {d.id: d.id for d in self.data.docs_by_country[country]}
             return ToolError(
-                f"{country} has no document {document_type!r}; its documents are: {', '.join(ids)}",
+                f"{country} has no document {quoted(document_type)}; its documents are: {', '.join(ids)}",
                 suggest(f"{country}-{alias_key(document_type)}", ids),
             )
         return country, doc_id

@@ -11,9 +11,10 @@ server at start, so the mix follows the dataset it is pointed at.
 from __future__ import annotations
 
 import itertools
+import os
 import random
 
-from locust import FastHttpUser, between, events, task
+from locust import FastHttpUser, between, constant_throughput, events, task
 
 IDS: dict[str, list] = {"countries": [], "documents": [], "portals": []}
 _request_ids = itertools.count(1)
@@ -33,7 +34,9 @@ def load_ids(environment, **_):
 
 
 class Visitor(FastHttpUser):
-    wait_time = between(0.01, 0.1)
+    # bench/soak.py sets a fixed rate per user; otherwise users pause briefly between requests.
+    _rate = float(os.environ.get("PHOTOSPECS_SOAK_RATE_PER_USER", "0"))
+    wait_time = constant_throughput(_rate) if _rate else between(0.01, 0.1)
 
     @task(60)
     def one_country(self):

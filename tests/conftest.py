@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -42,11 +44,13 @@ class Server:
     def __init__(self, env: dict[str, str] | None = None, workers: int = 1) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        # A file, not a pipe: a server that logs a lot must never block on a full pipe.
+        self.log = tempfile.TemporaryFile()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port), "--workers", str(workers)],
             cwd=ROOT,
             env={**os.environ, **(env or {})},
-            stdout=subprocess.PIPE,
+            stdout=self.log,
             stderr=subprocess.STDOUT,
         )
         self._wait_ready()
@@ -55,7 +59,7 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.process.stdout.read().decode()}")
+                raise RuntimeError(f"server exited: {self.output()}")
             try:
                 if httpx.get(f"{self.url}/readyz", timeout=1).status_code == 200:
                     return
@@ -64,15 +68,20 @@ class Server:
         self.stop()
         raise RuntimeError("server did not become ready")
 
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
     def stop(self) -> str:
+        """Stop the server (SIGINT: at once, no drain) and return everything it logged."""
         if self.process.poll() is None:
-            self.process.terminate()
+            self.process.send_signal(signal.SIGINT)
             try:
                 self.process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        return self.process.stdout.read().decode()
+        return self.output()
 
 
 @pytest.fixture(scope="session")

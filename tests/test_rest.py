@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import brotli
 import pytest
+from litestar.testing import TestClient
 
 from app.config import Settings
 from app.dataset import load, px_from_mm
 from app.main import create_app
-from litestar.testing import TestClient
 
 CONTRACT_DOCUMENT_FIELDS = {
     "id", "name", "slug", "widthMm", "heightMm", "widthPx", "heightPx", "dpi",

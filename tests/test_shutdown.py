@@ -7,7 +7,6 @@ import threading
 import time
 
 import httpx
-
 from conftest import Server
 
 
