@@ -243,16 +243,9 @@ class DatasetRef(Struct, rename="camel", frozen=True):
     license_url: str
 
 
-class CountrySummary(Struct, frozen=True):
-    id: str
-    name: str
-    flag: str
-    documents: list[str]
+class ToolResult(Struct, rename="camel", frozen=True, kw_only=True):
+    """What every tool result carries: the spec's page on the site, and the open dataset."""
 
-
-class CountryList(Struct, rename="camel", frozen=True):
-    count: int
-    countries: list[CountrySummary]
     source_url: str
     dataset: DatasetRef
 
@@ -263,11 +256,18 @@ class CountryRef(Struct, frozen=True):
     flag: str
 
 
-class SpecResult(Struct, rename="camel", frozen=True):
+class CountrySummary(CountryRef):
+    documents: list[str]
+
+
+class CountryList(ToolResult):
+    count: int
+    countries: list[CountrySummary]
+
+
+class SpecResult(ToolResult):
     country: CountryRef
     documents: list[PhotoSpec]
-    source_url: str
-    dataset: DatasetRef
 
 
 class PixelBox(Struct, frozen=True):
@@ -306,16 +306,12 @@ class IcaoBaseline(Struct, frozen=True):
     sources: list[SourceRef]
 
 
-class PortalResult(Struct, rename="camel", frozen=True):
+class PortalResult(ToolResult):
     portal: PortalConstraints
     icao_baseline: IcaoBaseline
-    source_url: str
-    dataset: DatasetRef
 
 
-class ToolUrlResult(Struct, rename="camel", frozen=True):
+class ToolUrlResult(ToolResult):
     url: str
     country: str | None
     document_type: str | None
-    source_url: str
-    dataset: DatasetRef

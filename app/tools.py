@@ -178,17 +178,24 @@ class Tools:
             ref = CountryRef(country.id, country.name, country.flag)
             docs = self.data.docs_by_country[country.id]
             specs = {d.id: photo_spec(d, self.catalog.canonical_url(d)) for d in docs}
-            self._store(("get_visa_photo_spec", country.id, None), SpecResult(ref, list(specs.values()), f"{site}/countries/{country.id}", self.dataset_ref))
+            self._store(
+                ("get_visa_photo_spec", country.id, None),
+                SpecResult(ref, list(specs.values()), source_url=f"{site}/countries/{country.id}", dataset=self.dataset_ref),
+            )
             self._store(("get_photo_tool_url", country.id, None), self._tool_url(country.id, None))
             for doc in docs:
-                self._store(("get_visa_photo_spec", country.id, doc.id), SpecResult(ref, [specs[doc.id]], specs[doc.id].canonical_url, self.dataset_ref))
+                spec = specs[doc.id]
+                self._store(
+                    ("get_visa_photo_spec", country.id, doc.id),
+                    SpecResult(ref, [spec], source_url=spec.canonical_url, dataset=self.dataset_ref),
+                )
                 self._store(("get_photo_tool_url", country.id, doc.id), self._tool_url(country.id, doc))
         self._store(("get_photo_tool_url", None, None), self._tool_url(None, None))
         baseline = self._baseline()
         for portal in self.data.portals.values():
             self._store(
                 ("get_portal_constraints", portal.id),
-                PortalResult(self._portal(portal), baseline, f"{site}/portals/{portal.id}", self.dataset_ref),
+                PortalResult(self._portal(portal), baseline, source_url=f"{site}/portals/{portal.id}", dataset=self.dataset_ref),
             )
 
     def _store(self, key: tuple, payload: msgspec.Struct) -> None:
@@ -207,7 +214,7 @@ class Tools:
         base = self.catalog.settings.photo_tool_url
         url = f"{base}?{urlencode(query)}" if query else base
         source = self.catalog.canonical_url(doc) if doc else url
-        return ToolUrlResult(url, country_id, doc.id if doc else None, source, self.dataset_ref)
+        return ToolUrlResult(url, country_id, doc.id if doc else None, source_url=source, dataset=self.dataset_ref)
 
     def _portal(self, portal) -> PortalConstraints:
         box = lambda size: None if size is None else PixelBox(size.width, size.height)  # noqa: E731
