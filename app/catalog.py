@@ -23,7 +23,6 @@ from app.models import (
     Document,
     PhotoSpec,
     RawSpecs,
-    SourceRef,
     Span,
     SpecsMeta,
 )
@@ -126,7 +125,7 @@ def photo_spec(doc: Doc, canonical_url: str) -> PhotoSpec:
         country=doc.country.id,
         icao_compliant=f.icao_compliant,
         canonical_url=canonical_url,
-        sources=[SourceRef(s.url, s.title, s.secondary) for s in doc.sources],
+        sources=doc.sources,
         icao_deviations=f.icao_deviations,
         head_height_mm=span(f.head_height_mm),
         eye_line_mm=span(f.eye_line_mm),

@@ -212,12 +212,6 @@ class Span(Struct, frozen=True):
     max: float
 
 
-class SourceRef(Struct, frozen=True):
-    url: str
-    title: str
-    secondary: bool
-
-
 class PhotoSpec(Document, omit_defaults=True):
     """The full spec of one document, as the MCP spec tool returns it: the twelve REST fields
     plus what photo tools need and REST documents leave out."""
@@ -225,7 +219,7 @@ class PhotoSpec(Document, omit_defaults=True):
     country: str
     icao_compliant: bool
     canonical_url: str
-    sources: list[SourceRef]
+    sources: list[Source]
     icao_deviations: list[str] = []
     head_height_mm: Span | None = None
     eye_line_mm: Span | None = None
@@ -270,11 +264,6 @@ class SpecResult(ToolResult):
     documents: list[PhotoSpec]
 
 
-class PixelBox(Struct, frozen=True):
-    width: int
-    height: int
-
-
 class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True):
     """A portal's own limits: the national overlay, kept apart from the ICAO baseline."""
 
@@ -285,30 +274,18 @@ class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True)
     documents: list[str]
     formats: list[str]
     rules: list[str]
-    sources: list[SourceRef]
+    sources: list[Source]
     min_bytes: int | None = None
     max_bytes: int | None = None
-    min_px: PixelBox | None = None
-    max_px: PixelBox | None = None
+    min_px: PixelSize | None = None
+    max_px: PixelSize | None = None
     aspect_ratio: str | None = None
     color_depth: str | None = None
 
 
-class BaselineRule(Struct, frozen=True):
-    topic: str
-    rule: str
-
-
-class IcaoBaseline(Struct, frozen=True):
-    name: str
-    document: str
-    rules: list[BaselineRule]
-    sources: list[SourceRef]
-
-
 class PortalResult(ToolResult):
     portal: PortalConstraints
-    icao_baseline: IcaoBaseline
+    icao_baseline: IcaoFile  # its fields are the same on the wire as in dataset/icao.toml
 
 
 class ToolUrlResult(ToolResult):

@@ -16,16 +16,12 @@ from app.catalog import LICENSE_URL, Catalog, photo_spec, suggest
 from app.dataset import Doc, alias_key
 from app.echo import encode_error, quoted
 from app.models import (
-    BaselineRule,
     CountryList,
     CountryRef,
     CountrySummary,
     DatasetRef,
-    IcaoBaseline,
-    PixelBox,
     PortalConstraints,
     PortalResult,
-    SourceRef,
     SpecResult,
     ToolUrlResult,
 )
@@ -191,11 +187,10 @@ class Tools:
                 )
                 self._store(("get_photo_tool_url", country.id, doc.id), self._tool_url(country.id, doc))
         self._store(("get_photo_tool_url", None, None), self._tool_url(None, None))
-        baseline = self._baseline()
         for portal in self.data.portals.values():
             self._store(
                 ("get_portal_constraints", portal.id),
-                PortalResult(self._portal(portal), baseline, source_url=f"{site}/portals/{portal.id}", dataset=self.dataset_ref),
+                PortalResult(self._portal(portal), self.data.icao, source_url=f"{site}/portals/{portal.id}", dataset=self.dataset_ref),
             )
 
     def _store(self, key: tuple, payload: msgspec.Struct) -> None:
@@ -217,7 +212,6 @@ class Tools:
         return ToolUrlResult(url, country_id, doc.id if doc else None, source_url=source, dataset=self.dataset_ref)
 
     def _portal(self, portal) -> PortalConstraints:
-        box = lambda size: None if size is None else PixelBox(size.width, size.height)  # noqa: E731
         return PortalConstraints(
             id=portal.id,
             name=portal.name,
@@ -226,22 +220,13 @@ class Tools:
             documents=portal.documents,
             formats=portal.formats,
             rules=portal.rules,
-            sources=[SourceRef(s.url, s.title, s.secondary) for s in portal.sources],
+            sources=portal.sources,
             min_bytes=portal.min_bytes,
             max_bytes=portal.max_bytes,
-            min_px=box(portal.min_px),
-            max_px=box(portal.max_px),
+            min_px=portal.min_px,
+            max_px=portal.max_px,
             aspect_ratio=portal.aspect_ratio,
             color_depth=portal.color_depth,
-        )
-
-    def _baseline(self) -> IcaoBaseline:
-        icao = self.data.icao
-        return IcaoBaseline(
-            name=icao.name,
-            document=icao.document,
-            rules=[BaselineRule(r.topic, r.rule) for r in icao.rules],
-            sources=[SourceRef(s.url, s.title, s.secondary) for s in icao.sources],
         )
 
     # --- calls ---------------------------------------------------------------------------------------
