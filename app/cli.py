@@ -7,8 +7,13 @@ import os
 import sys
 from pathlib import Path
 
-from app.config import SettingsError, from_env
-from app.dataset import DEFAULT_DATASET_DIR, DatasetError, load
+import ipaddress
+
+import msgspec
+
+from photospecs.ops import logs
+from photospecs.settings import SettingsError, from_env, local_site, serve_option, service_links
+from photospecs.dataset import DEFAULT_DATASET_DIR, DatasetError, load
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -17,15 +22,20 @@ def main(argv: list[str] | None = None) -> int:
 
     serve = commands.add_parser("serve", help="serve the API under granian")
     # String defaults go through `type` too, so a bad PHOTOSPECS_PORT is reported like a bad --port.
-    serve.add_argument("--host", default=os.environ.get("PHOTOSPECS_HOST", "127.0.0.1"))
-    serve.add_argument("--port", type=port_number, default=os.environ.get("PHOTOSPECS_PORT", "8000"))
-    serve.add_argument("--workers", type=worker_count, default=os.environ.get("PHOTOSPECS_WORKERS", str(os.cpu_count() or 1)))
+    serve.add_argument("--host", default=serve_option("host", "127.0.0.1"))
+    serve.add_argument("--port", type=port_number, default=serve_option("port", "8000"))
+    serve.add_argument("--workers", type=worker_count, default=serve_option("workers", str(os.cpu_count() or 1)))
 
     validate = commands.add_parser("validate", help="check dataset/ the way start-up does")
     validate.add_argument("--dataset", type=Path, help="default: PHOTOSPECS_DATASET_DIR, else the bundled dataset")
     validate.add_argument("--report", action="store_true", help="print coverage figures")
 
+    health = commands.add_parser("health", help="exit 0 when the local server answers /healthz (for container health checks)")
+    health.add_argument("--port", type=port_number, default=serve_option("port", "8000"))
+
     args = parser.parse_args(argv)
+    if args.command == "health":
+        return _health(args.port)
     if args.command == "validate":
         return _validate(args.dataset or Path(os.environ.get("PHOTOSPECS_DATASET_DIR", DEFAULT_DATASET_DIR)), args.report)
     return _serve(args)
@@ -38,11 +48,33 @@ def port_number(text: str) -> int:
     return value
 
 
+MAX_WORKERS = 1024
+
+
 def worker_count(text: str) -> int:
+    # No cap tied to a typical machine: the default is the CPU count, and a 128-CPU host must start.
     value = int(text)
-    if not 1 <= value <= 64:
-        raise argparse.ArgumentTypeError(f"{text}: workers must be 1 to 64")
+    if not 1 <= value <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"{text}: workers must be 1 to {MAX_WORKERS}")
     return value
+
+
+def _health(port: int) -> int:
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as response:
+            return 0 if response.status == 200 else 1
+    except OSError as exc:
+        print(f"unhealthy: {exc}", file=sys.stderr)
+        return 1
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def _validate(directory: Path, report: bool) -> int:
@@ -78,12 +110,21 @@ def _serve(args: argparse.Namespace) -> int:
     from granian.constants import Interfaces
     from granian.http import HTTP1Settings
 
-    from app.main import prebuild
-    from app.shutdown import DrainingServer
+    from photospecs.main import WorkerLoader
+    from photospecs.ops.shutdown import DrainingServer
 
     try:
         settings = from_env()
-        prebuild(settings)
+        if not settings.site_url:
+            settings = msgspec.structs.replace(settings, site_url=local_site(args.host, args.port))
+        logs.configure(settings.log_level)
+        if links := service_links():
+            logs.LOGGER.warning("ignoring Kubernetes service-link variables: " + ", ".join(links))
+        if not os.environ.get("PHOTOSPECS_SITE_URL") and not is_loopback(args.host):
+            logs.LOGGER.warning(
+                f"listening on {args.host} with no PHOTOSPECS_SITE_URL: links point at {settings.site}; set it to the public URL"
+            )
+        loader = WorkerLoader(settings)
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -91,13 +132,14 @@ def _serve(args: argparse.Namespace) -> int:
         print("\n".join(exc.problems), file=sys.stderr)
         return 1
     server = DrainingServer(
-        "app.main:create_app",
+        "photospecs.main:create_app",  # named for granian's logs; workers get their app from `loader`
         factory=True,
         interface=Interfaces.ASGI,
         address=args.host,
         port=args.port,
         workers=args.workers,
         log_level=settings.log_level,
+        log_dictconfig=logs.granian_config(),
         log_access=settings.access_log,
         websockets=False,
         backlog=settings.backlog,
@@ -107,7 +149,7 @@ def _serve(args: argparse.Namespace) -> int:
         ),
     )
     server.drain_seconds = settings.drain_seconds
-    server.serve()
+    server.serve(target_loader=loader, wrap_loader=False)
     return 0
 
 

@@ -11,37 +11,36 @@ from litestar import Litestar, Request, Response
 from litestar.exceptions import HTTPException
 from litestar.handlers import asgi
 
-from app import catalog as catalog_module
-from app import dataset, docs, logs, mcp_http, rest, shutdown
-from app.config import Settings, from_env
-from app.http import ERROR_HEADERS, Endpoint, Route, Scope, Send, constant, error_body, read_only_route, send_bytes
-from app.metrics import Metrics
-from app.models import Error
-from app.responses import JSON, prepare
-
-_prebuilt: dict[Settings, Litestar] = {}
-
-
-def prebuild(settings: Settings) -> Litestar:
-    """Build the app in the serving process before granian forks its workers: a bad dataset
-    fails once, with its problems listed, and every worker inherits the built catalog
-    (copy-on-write) instead of building its own."""
-    app = _prebuilt[settings] = create_app(settings)
-    return app
-
+from photospecs import catalog as catalog_module
+from photospecs import dataset
+from photospecs.mcp import transport as mcp_http
+from photospecs.ops import logs, shutdown
+from photospecs.rest import docs
+from photospecs.rest import routes as rest
+from photospecs.settings import Settings, from_env
+from photospecs.asgi.send import ERROR_HEADERS, Endpoint, Route, Scope, Send, constant, error_body, read_only_route, send_bytes
+from photospecs.ops.metrics import Metrics
+from photospecs.wire.rest import Error
+from photospecs.catalog.encoded import JSON, prepare
 
 def create_app(settings: Settings | None = None) -> Litestar:
-    """The granian factory. In a worker forked by `photospecs serve` it returns the app the
-    parent built; called on its own it builds one."""
+    """Load the dataset, build the catalog and wire the app: for tests and for other servers
+    (`granian --factory photospecs.main:create_app`)."""
     settings = settings or from_env()
-    if settings in _prebuilt:
-        return _prebuilt[settings]
     started = time.perf_counter()
     logs.configure(settings.log_level)
     catalog = catalog_module.build(dataset.load(settings.dataset_path), settings)
+    app = app_for(catalog)
+    data = catalog.data
+    logs.startup(len(data.countries), len(data.docs), len(data.portals), catalog.build_seconds, started)
+    return app
+
+
+def app_for(catalog: catalog_module.Catalog) -> Litestar:
+    """Wire a built catalog into the app: cheap, no encoding."""
     routes = [*rest.routes(catalog), *mcp_http.routes(catalog), *docs.routes(catalog), *health_routes(catalog)]
     metrics = None
-    if settings.metrics:
+    if catalog.settings.metrics:
         metrics = Metrics(catalog, [route.path for route in routes] + ["/metrics"])
         routes.append(Route("/metrics", "metrics", metrics.endpoint))
     app = PhotospecsApp(
@@ -54,9 +53,36 @@ def create_app(settings: Settings | None = None) -> Litestar:
     # Everything built so far lives as long as the process: keep the collector from walking it
     # (and, in forked workers, from touching the pages it shares with the parent).
     gc.freeze()
-    data = catalog.data
-    logs.startup(len(data.countries), len(data.docs), len(data.portals), catalog.build_seconds, started)
     return app
+
+
+class WorkerLoader:
+    """What each granian worker calls for its app, built once in the serving process.
+
+    Under the fork start method the worker inherits the parent's app (copy-on-write). Under
+    spawn (and forkserver, which granian runs as spawn) this object is pickled to the worker
+    with the parent's catalog, already encoded, and the shared draining flag: the worker only
+    wires routes around it, and /readyz follows the parent's SIGTERM.
+    """
+
+    def __init__(self, settings: Settings) -> None:
+        started = time.perf_counter()
+        logs.configure(settings.log_level)
+        self.catalog = catalog_module.build(dataset.load(settings.dataset_path), settings)
+        self.draining = shutdown.flag()
+        self._app: Litestar | None = app_for(self.catalog)
+        data = self.catalog.data
+        logs.startup(len(data.countries), len(data.docs), len(data.portals), self.catalog.build_seconds, started)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_app": None}  # the app holds closures; the worker rewires it
+
+    def __call__(self) -> Litestar:
+        shutdown.adopt(self.draining)
+        if self._app is None:
+            logs.configure(self.catalog.settings.log_level)
+            self._app = app_for(self.catalog)
+        return self._app
 
 
 class PhotospecsApp(Litestar):

@@ -15,8 +15,8 @@ import httpx
 import pytest
 from litestar.testing import TestClient
 
-from app.config import Settings
-from app.main import create_app
+from photospecs.settings import Settings
+from photospecs.main import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,13 +41,20 @@ def free_port() -> int:
 class Server:
     """A real `photospecs serve` process on a free port."""
 
-    def __init__(self, env: dict[str, str] | None = None, workers: int = 1) -> None:
+    def __init__(self, env: dict[str, str] | None = None, workers: int = 1, start_method: str | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         # A file, not a pipe: a server that logs a lot must never block on a full pipe.
         self.log = tempfile.TemporaryFile()
+        args = ["serve", "--port", str(self.port), "--workers", str(workers)]
+        # The worker start method is the interpreter's (fork on Linux before 3.14, forkserver after).
+        launcher = ["-m", "photospecs.cli"] if start_method is None else [
+            "-c",
+            f"import multiprocessing, sys; multiprocessing.set_start_method({start_method!r}); "
+            "from photospecs.cli import main; sys.exit(main(sys.argv[1:]))",
+        ]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port), "--workers", str(workers)],
+            [sys.executable, *launcher, *args],
             cwd=ROOT,
             env={**os.environ, **(env or {})},
             stdout=self.log,

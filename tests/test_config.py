@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from app.config import Settings, SettingsError, from_env
+from photospecs.settings import Settings, SettingsError, from_env
 
 
 def test_defaults():
     settings = from_env({})
     assert settings == Settings()
     assert settings.max_age == 3600 and settings.max_body_bytes == 65536
-    assert settings.photo_tool_url == "https://photospecs.org/tool"
+    assert settings.photo_tool_url == "http://127.0.0.1:8000/tool"  # a local run links to itself
 
 
 def test_values_are_parsed_from_strings():
@@ -49,7 +49,7 @@ def test_bad_values_name_the_variable(variable, value):
 def test_site_url_shapes_links(client):
     from litestar.testing import TestClient
 
-    from app.main import create_app
+    from photospecs.main import create_app
 
     with TestClient(create_app(Settings(site_url="https://specs.example", tool_url="https://tool.example/x"))) as custom:
         body = custom.post("/api/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/call",

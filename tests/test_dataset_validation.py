@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from app.dataset import DEFAULT_DATASET_DIR, DatasetError, load
+from photospecs.dataset import DEFAULT_DATASET_DIR, DatasetError, load
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,8 +42,8 @@ def test_bundled_dataset_validates():
 @pytest.mark.parametrize(
     ("old", "new", "field", "says"),
     [
-        ('kind = "visa"', 'kind = "visa"\ncolour = "red"', "documents[1]", "unknown field"),
-        ("dpi = 300", 'dpi = "300"', "documents[0].dpi", "Expected `int`"),
+        ('kind = "visa"', 'kind = "visa"\nshade = "red"', "documents[1]", "unknown field"),
+        ("dpi = 300", 'dpi = "300"', "documents[0].dpi", "Expected `int"),
         ('bg_color = "#ffffff"', 'bg_color = "#fff"', "documents[0].bg_color", "matching regex"),
         ('bg_color = "#ffffff"', 'bg_color = "#FFFFFF"', "documents[0].bg_color", "matching regex"),
         ('kind = "visa"', 'kind = "Visa Photo"', "documents[1].kind", "matching regex"),
@@ -100,7 +100,7 @@ def test_missing_file_is_named(dataset):
 
 def run_cli(*args: str, dataset_dir: Path | None = None) -> subprocess.CompletedProcess:
     env_args = ["--dataset", str(dataset_dir)] if dataset_dir else []
-    return subprocess.run([sys.executable, "-m", "app.cli", *args, *env_args], cwd=ROOT, capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "photospecs.cli", *args, *env_args], cwd=ROOT, capture_output=True, text=True)
 
 
 def test_validate_command_passes_and_reports(tmp_path):
@@ -121,7 +121,7 @@ def test_validate_command_fails_on_a_bad_dataset(dataset):
 def test_serve_refuses_to_start_on_a_bad_dataset(dataset):
     edit(dataset / "countries" / "us.toml", "dpi = 300", 'dpi = "x"')
     result = subprocess.run(
-        [sys.executable, "-m", "app.cli", "serve", "--port", "1"],
+        [sys.executable, "-m", "photospecs.cli", "serve", "--port", "1"],
         cwd=ROOT, capture_output=True, text=True, timeout=60,
         env={"PHOTOSPECS_DATASET_DIR": str(dataset), "PATH": ""},
     )

@@ -9,8 +9,8 @@ from urllib.parse import quote
 import pytest
 from litestar.testing import TestClient
 
-from app.http import Route
-from app.main import PhotospecsApp
+from photospecs.asgi.send import Route
+from photospecs.main import PhotospecsApp
 
 HOSTILE = '<script>alert("x")</script>&' + "x" * 500
 

@@ -265,7 +265,7 @@ def test_event_stream_get_is_405(client):
 @pytest.mark.parametrize("method", ["PUT", "DELETE", "PATCH"])
 def test_other_methods_are_405(client, method):
     response = client.request(method, "/api/mcp")
-    assert response.status_code == 405 and response.headers["allow"] == "GET, POST, OPTIONS"
+    assert response.status_code == 405 and response.headers["allow"] == "GET, HEAD, POST, OPTIONS"
 
 
 def test_cors_exposes_mcp_headers(client):

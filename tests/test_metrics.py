@@ -5,8 +5,8 @@ from __future__ import annotations
 from litestar.testing import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from app.config import Settings
-from app.main import create_app
+from photospecs.settings import Settings
+from photospecs.main import create_app
 
 
 def scrape(client) -> dict:

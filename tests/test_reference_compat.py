@@ -9,7 +9,7 @@ import tomllib
 import passport_photo_specs
 import pytest
 
-from app.dataset import DEFAULT_DATASET_DIR, load
+from photospecs.dataset import DEFAULT_DATASET_DIR, load
 
 SIZE_FIELDS = ("widthMm", "heightMm", "widthPx", "heightPx", "dpi")
 REFERENCE = passport_photo_specs.raw()

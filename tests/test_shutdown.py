@@ -7,11 +7,15 @@ import threading
 import time
 
 import httpx
+import pytest
 from conftest import Server
 
 
-def test_sigterm_under_load_drains_without_failing_a_request():
-    server = Server(env={"PHOTOSPECS_DRAIN_SECONDS": "2"})
+@pytest.mark.parametrize("start_method", [None, "spawn", "forkserver"])
+def test_sigterm_under_load_drains_without_failing_a_request(start_method):
+    # Workers of every start method see the drain; under spawn the workers share the flag
+    # and the catalog the serving process built, through the loader granian pickles.
+    server = Server(env={"PHOTOSPECS_DRAIN_SECONDS": "2"}, workers=2, start_method=start_method)
     balancer_stopped = threading.Event()  # what a load balancer does when readiness fails
     lock = threading.Lock()
     answered: list[float] = []
@@ -57,3 +61,4 @@ def test_sigterm_under_load_drains_without_failing_a_request():
     assert 2 <= stopped_after < 10, stopped_after  # the drain period, then a prompt exit
     assert len(answered) > 100
     assert any(t > signalled for t in answered), "it kept answering while draining"
+    assert log.count('"event":"startup"') == 1, "the catalog is built once, not once per worker"

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from typing import Any, Awaitable, Callable, NamedTuple
 
-from app.echo import encode_error
-from app.models import Error
-from app.responses import COMMON_HEADERS, JSON, Headers, Prepared
+from photospecs.asgi.errors import encode_error
+from photospecs.wire.rest import Error
+from photospecs.catalog.encoded import COMMON_HEADERS, JSON, Headers, Prepared
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Scope = dict[str, Any]
 
 READ_METHODS = b"GET, HEAD, OPTIONS"
 PREFLIGHT_MAX_AGE = b"86400"
+# Every header an MCP or REST client sends (the 2026-07-28 revision adds Mcp-Method and Mcp-Name);
+# Authorization is listed though nothing here needs it, because SDK clients may send one.
 ALLOWED_REQUEST_HEADERS = (
-    b"Accept, Accept-Encoding, Content-Type, If-None-Match, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID"
+    b"Accept, Accept-Encoding, Authorization, Content-Type, If-None-Match, Last-Event-ID, "
+    b"Mcp-Method, Mcp-Name, MCP-Protocol-Version, Mcp-Session-Id"
 )
 
 def header(scope: Scope, name: bytes) -> bytes | None:

@@ -6,11 +6,11 @@ from functools import partial
 from typing import Callable
 from urllib.parse import parse_qsl
 
-from app.catalog import Catalog
-from app.echo import quoted
-from app.http import Route, read_only_route
-from app.models import Error
-from app.responses import Prepared
+from photospecs.catalog import Catalog
+from photospecs.asgi.errors import quoted
+from photospecs.asgi.send import Route, read_only_route
+from photospecs.wire.rest import Error
+from photospecs.catalog.encoded import Prepared
 
 MAX_QUERY_BYTES = 2048
 Outcome = Prepared | Error
@@ -37,7 +37,7 @@ def specs_outcome(catalog: Catalog, query: bytes) -> Outcome:
         return params
     raw = False
     if "format" in params:
-        if params["format"].lower() != "raw":
+        if params["format"] != "raw":  # exactly as documented: RAW and Raw are not values
             return Error(
                 status=400,
                 error="unknown_format",
@@ -48,6 +48,12 @@ def specs_outcome(catalog: Catalog, query: bytes) -> Outcome:
     country = None
     if "country" in params:
         text = params["country"]
+        if not text.strip():
+            return Error(
+                status=400,
+                error="empty_parameter",
+                message="country is empty: give a country id, an ISO 3166 code or an English name, or leave it out for every country.",
+            )
         country = catalog.resolve_country(text)
         if country is None:
             return Error(

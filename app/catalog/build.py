@@ -12,21 +12,14 @@ from dataclasses import dataclass
 
 import msgspec
 
-from app.config import Settings
-from app.dataset import Data, Doc, alias_key
-from app.models import (
-    Comparison,
-    Comparisons,
-    Country,
-    CountryFile,
-    Dataset,
-    Document,
-    PhotoSpec,
-    RawSpecs,
-    Span,
-    SpecsMeta,
-)
-from app.responses import JSON, Prepared, cache_control, prepare
+from photospecs.catalog.suggest import MAX_KEY, Suggester
+from photospecs.settings import Settings
+from photospecs.urls import Urls
+from photospecs.dataset import Data, Doc, alias_key
+from photospecs.dataset.schema import CountryFile
+from photospecs.wire.rest import Comparison, Comparisons, Country, Dataset, Document, RawSpecs, SpecsMeta
+from photospecs.wire.results import PhotoSpec, Span
+from photospecs.catalog.encoded import JSON, Prepared, cache_control, prepare
 
 DATASET_NAME = "Passport, visa and ID photo specifications"
 LICENSE_URL = "https://opensource.org/licenses/MIT"
@@ -42,6 +35,8 @@ class Catalog:
     specs: dict[tuple[str | None, bool], Prepared]  # (country id or None, raw) -> response
     comparisons: dict[str | None, Prepared]  # competitor id or None -> response
     build_seconds: float
+    country_suggester: Suggester
+    portal_suggester: Suggester
 
     def resolve_country(self, text: str) -> str | None:
         """Our id for an id, ISO alpha-2/alpha-3 code or English name, in any case."""
@@ -49,19 +44,27 @@ class Catalog:
         return aliases.get(text) or aliases.get(alias_key(text))  # exact ids skip normalising
 
     def suggest_countries(self, text: str) -> list[str]:
-        return suggest(alias_key(text), self.data.country_aliases)
+        return self.country_suggester(alias_key(text[:MAX_KEY]))
+
+    def suggest_portals(self, text: str) -> list[str]:
+        return self.portal_suggester(alias_key(text[:MAX_KEY]))
+
+    @property
+    def urls(self) -> Urls:
+        return Urls(self.settings.site, self.settings.photo_tool_url)
 
     def canonical_url(self, doc: Doc) -> str:
-        return f"{self.settings.site_url}/{doc.slug}"
+        return self.urls.document(doc.slug)
 
     def comparison_ids(self) -> list[str]:
         return [c.id for c in self.data.comparisons]
 
 
 def suggest(key: str, aliases: dict[str, str], limit: int = 3) -> list[str]:
-    """Up to `limit` distinct ids whose id or alias is close to `key`."""
+    """Up to `limit` distinct ids close to `key`, for a small closed set (one country's
+    documents): difflib over a dozen short ids costs little once the key is capped."""
     found: list[str] = []
-    for match in difflib.get_close_matches(key, aliases.keys(), n=12, cutoff=0.6):
+    for match in difflib.get_close_matches(key[:MAX_KEY], aliases.keys(), n=12, cutoff=0.6):
         target = aliases[match]
         if target not in found:
             found.append(target)
@@ -84,7 +87,15 @@ def build(data: Data, settings: Settings) -> Catalog:
     for item in wire:
         comparisons[item.id] = prepare(encode(Comparisons([item])), JSON, control)
 
-    return Catalog(data, settings, specs, comparisons, time.perf_counter() - started)
+    return Catalog(
+        data,
+        settings,
+        specs,
+        comparisons,
+        time.perf_counter() - started,
+        country_suggester=Suggester(data.country_aliases),
+        portal_suggester=Suggester({p: p for p in data.portals}),
+    )
 
 
 def specs_body(countries: list[Country], raw: bool) -> Dataset | RawSpecs:
@@ -142,7 +153,7 @@ def comparison_wire(item, settings: Settings) -> Comparison:
     return Comparison(
         id=item.id,
         name=item.name,
-        page_url=f"{settings.site_url}/compare/{item.id}",
+        page_url=Urls(settings.site, settings.photo_tool_url).comparison(item.id),
         category=item.category,
         website=item.website,
         summary=item.summary,

@@ -15,9 +15,9 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from app import __version__
-from app.echo import ECHO_LIMIT, encode_error, quoted
-from app.tools import Tools, UnknownTool
+from photospecs import __version__
+from photospecs.asgi.errors import ECHO_LIMIT, encode_error, quoted
+from photospecs.mcp.tools import Tools, UnknownTool
 
 HANDSHAKE_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 MODERN_VERSIONS = ("2026-07-28",)

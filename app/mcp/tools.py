@@ -8,23 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
 
 import msgspec
 
-from app.catalog import LICENSE_URL, Catalog, photo_spec, suggest
-from app.dataset import Doc, alias_key
-from app.echo import encode_error, quoted
-from app.models import (
-    CountryList,
-    CountryRef,
-    CountrySummary,
-    DatasetRef,
-    PortalConstraints,
-    PortalResult,
-    SpecResult,
-    ToolUrlResult,
-)
+from photospecs.catalog import LICENSE_URL, Catalog, photo_spec, suggest
+from photospecs.dataset import Doc, alias_key
+from photospecs.asgi.errors import encode_error, quoted
+from photospecs.wire.results import CountryList, CountryRef, CountrySummary, DatasetRef, PortalConstraints, PortalResult, SpecResult, ToolUrlResult
 
 encode = msgspec.json.Encoder().encode
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
@@ -86,7 +76,7 @@ class Tools:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self.data = catalog.data
-        site = catalog.settings.site_url
+        site = catalog.settings.site
         self.dataset_ref = DatasetRef(
             name="photospecs open dataset", url=f"{site}/api/specs", license="MIT", license_url=LICENSE_URL
         )
@@ -157,7 +147,7 @@ class Tools:
     # --- pre-built results ---------------------------------------------------------------------
 
     def _build_results(self) -> None:
-        site = self.catalog.settings.site_url
+        urls = self.catalog.urls
         countries = self.data.countries
         self._store(
             ("list_supported_countries",),
@@ -166,7 +156,7 @@ class Tools:
                 countries=[
                     CountrySummary(c.id, c.name, c.flag, [d.id for d in self.data.docs_by_country[c.id]]) for c in countries
                 ],
-                source_url=f"{site}/countries",
+                source_url=urls.countries(),
                 dataset=self.dataset_ref,
             ),
         )
@@ -176,7 +166,7 @@ class Tools:
             specs = {d.id: photo_spec(d, self.catalog.canonical_url(d)) for d in docs}
             self._store(
                 ("get_visa_photo_spec", country.id, None),
-                SpecResult(ref, list(specs.values()), source_url=f"{site}/countries/{country.id}", dataset=self.dataset_ref),
+                SpecResult(ref, list(specs.values()), source_url=urls.country(country.id), dataset=self.dataset_ref),
             )
             self._store(("get_photo_tool_url", country.id, None), self._tool_url(country.id, None))
             for doc in docs:
@@ -190,7 +180,7 @@ class Tools:
         for portal in self.data.portals.values():
             self._store(
                 ("get_portal_constraints", portal.id),
-                PortalResult(self._portal(portal), self.data.icao, source_url=f"{site}/portals/{portal.id}", dataset=self.dataset_ref),
+                PortalResult(self._portal(portal), self.data.icao, source_url=urls.portal(portal.id), dataset=self.dataset_ref),
             )
 
     def _store(self, key: tuple, payload: msgspec.Struct) -> None:
@@ -205,9 +195,7 @@ class Tools:
         )
 
     def _tool_url(self, country_id: str | None, doc: Doc | None) -> ToolUrlResult:
-        query = {k: v for k, v in (("country", country_id), ("document", doc.id if doc else None)) if v}
-        base = self.catalog.settings.photo_tool_url
-        url = f"{base}?{urlencode(query)}" if query else base
+        url = self.catalog.urls.tool(country_id, doc.id if doc else None)
         source = self.catalog.canonical_url(doc) if doc else url
         return ToolUrlResult(url, country_id, doc.id if doc else None, source_url=source, dataset=self.dataset_ref)
 
@@ -275,8 +263,7 @@ class Tools:
             return ToolError("portal is required", list(self.data.portals)[:3])
         portal = arguments["portal"].strip().lower()
         if portal not in self.data.portals:
-            ids = {p: p for p in self.data.portals}
-            return ToolError(f"no portal {quoted(arguments['portal'])}", suggest(alias_key(portal), ids))
+            return ToolError(f"no portal {quoted(arguments['portal'])}", self.catalog.suggest_portals(portal))
         return ("get_portal_constraints", portal)
 
     _resolvers = {

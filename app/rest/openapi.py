@@ -6,8 +6,8 @@ from typing import Any
 
 import msgspec
 
-from app.catalog import Catalog
-from app.models import Comparisons, Dataset, Error, RawSpecs
+from photospecs.catalog import Catalog
+from photospecs.wire.rest import Comparisons, Dataset, Error, RawSpecs
 
 API_VERSION = "1.0.0"
 REF = "#/components/schemas/{name}"

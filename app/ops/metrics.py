@@ -16,7 +16,8 @@ from typing import Any, Iterator
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
 
-from app.catalog import Catalog
+from photospecs.asgi.send import send_method_not_allowed
+from photospecs.catalog import Catalog
 
 UNMATCHED = "unmatched"
 BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
@@ -67,6 +68,8 @@ class Metrics:
             yield GaugeMetricFamily(name, help_text, value=value)
 
     async def endpoint(self, scope: dict[str, Any], receive: Any, send: Any) -> int:
+        if scope["method"] not in ("GET", "HEAD"):
+            return await send_method_not_allowed(scope, send, b"GET, HEAD")
         body = generate_latest(self.registry)
         await send({
             "type": "http.response.start",

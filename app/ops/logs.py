@@ -9,7 +9,7 @@ import time
 
 import msgspec
 
-from app import __version__
+from photospecs import __version__
 
 LOGGER = logging.getLogger("photospecs")
 _encode = msgspec.json.Encoder().encode
@@ -48,3 +48,15 @@ def startup(countries: int, documents: int, portals: int, catalog_seconds: float
             }
         },
     )
+
+
+def granian_config() -> dict:
+    """granian's own loggers (server lines and the access log) as JSON lines on stderr, like ours."""
+    loggers = {name: {"handlers": ["json"], "level": "INFO", "propagate": False} for name in ("_granian", "granian.access")}
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": f"{__name__}.JsonLines"}},
+        "handlers": {"json": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "json"}},
+        "loggers": loggers,
+    }

@@ -6,6 +6,10 @@ fields and files (pixel sizes against mm and dpi, unique ids and aliases, portal
 
 from __future__ import annotations
 
+import datetime
+import hashlib
+import importlib.resources
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,18 +18,12 @@ from types import SimpleNamespace
 import msgspec
 import pycountry
 
-from app.models import (
-    ComparisonFile,
-    ComparisonsFile,
-    CountryFile,
-    DocumentFile,
-    IcaoFile,
-    PortalFile,
-    PortalsFile,
-    Source,
-)
+from photospecs.dataset.schema import ComparisonFile, ComparisonsFile, CountryFile, DocumentFile, IcaoFile, PortalFile, PortalsFile, PrintSheet, PrintSheetsFile, Range, Source
 
-DEFAULT_DATASET_DIR = Path(__file__).resolve().parent.parent / "dataset"
+# The dataset bundled with the package (dataset/ in the repository, photospecs/bundled in a
+# wheel); PHOTOSPECS_DATASET_DIR overrides it. Installs unpack onto the file system, so the
+# resource is a directory.
+DEFAULT_DATASET_DIR = Path(os.environ.get("PHOTOSPECS_DATASET_DIR") or str(importlib.resources.files("photospecs.bundled")))
 MM_PER_INCH = 25.4
 
 
@@ -45,10 +43,17 @@ class Doc:
     country: CountryFile
     file: DocumentFile
     slug: str
-    width_px: int
-    height_px: int
+    width_px: int | None  # None only for a photo the office takes at a size it does not publish
+    height_px: int | None
     sources: list[Source]
     portals: tuple[str, ...]
+    checked: datetime.date
+    # Chin to crown: the authority's figure, else the ICAO proportions for a document that
+    # follows ICAO ("icao-default"), else unknown.
+    head_height_mm: Range | None
+    head_height_basis: str | None  # "authority" or "icao-default"
+    eye_line_mm: Range | None
+    eye_line_basis: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +64,10 @@ class Data:
     portals: dict[str, PortalFile]
     icao: IcaoFile
     comparisons: list[ComparisonFile]
+    print_sheets: list[PrintSheet]
     country_aliases: dict[str, str]  # normalised alias -> country id (ids included)
     doc_aliases: dict[str, str]  # legacy document id -> document id
+    version: str  # changes whenever any fact changes: the latest check date and a content hash
 
 
 def alias_key(text: str) -> str:
@@ -83,15 +90,18 @@ def load(directory: Path = DEFAULT_DATASET_DIR) -> Data:
     portals = _decode(directory / "portals.toml", PortalsFile, problems)
     icao = _decode(directory / "icao.toml", IcaoFile, problems)
     comparisons = _decode(directory / "comparisons.toml", ComparisonsFile, problems)
+    sheets = _decode(directory / "print-sheets.toml", PrintSheetsFile, problems)
     if problems:
         raise DatasetError(problems)
-    assert portals is not None and icao is not None and comparisons is not None
+    assert portals is not None and icao is not None and comparisons is not None and sheets is not None
 
-    docs = _resolve_documents(directory, countries, portals.portals, problems)
-    portal_map = _check_portals(directory / "portals.toml", portals.portals, docs, problems)
+    all_portals = _gather_portals(directory, portals.portals, countries, problems)
+    docs = _resolve_documents(directory, countries, [p for _, p in all_portals], icao, problems)
+    portal_map = _check_portals(all_portals, docs, problems)
     country_aliases = _country_aliases(directory, countries, problems)
     doc_aliases = _doc_aliases(directory, countries, docs, problems)
     _check_unique(directory / "comparisons.toml", "comparisons", [c.id for c in comparisons.comparisons], problems)
+    _check_unique(directory / "print-sheets.toml", "sheets.id", [s.id for s in sheets.sheets], problems)
     if problems:
         raise DatasetError(problems)
     return Data(
@@ -101,9 +111,18 @@ def load(directory: Path = DEFAULT_DATASET_DIR) -> Data:
         portals=portal_map,
         icao=icao,
         comparisons=comparisons.comparisons,
+        print_sheets=sheets.sheets,
         country_aliases=country_aliases,
         doc_aliases=doc_aliases,
+        version=_version(docs, countries, portals, icao, comparisons, sheets),
     )
+
+
+def _version(docs: dict[str, Doc], *files: object) -> str:
+    """The latest check date and a hash of the decoded facts: comments and layout do not count."""
+    digest = hashlib.sha256(msgspec.json.encode(files)).hexdigest()[:8]
+    latest = max(doc.checked for doc in docs.values())
+    return f"{latest:%Y.%m.%d}-{digest}"
 
 
 def _decode(path: Path, kind: type, problems: list[str]):
@@ -156,7 +175,7 @@ _USER_ASSIGNED = {"XK": SimpleNamespace(alpha_3="XKX")}
 
 
 def _resolve_documents(
-    directory: Path, countries: list[CountryFile], portals: list[PortalFile], problems: list[str]
+    directory: Path, countries: list[CountryFile], portals: list[PortalFile], icao: IcaoFile, problems: list[str]
 ) -> dict[str, Doc]:
     portals_by_doc: dict[str, list[str]] = {}
     for portal in portals:
@@ -167,35 +186,88 @@ def _resolve_documents(
     for country in countries:
         path = directory / "countries" / f"{country.id}.toml"
         _check_unique(path, "documents.kind", [d.kind for d in country.documents], problems)
+        _check_sources(f"{path}: sources", country.sources, problems)
         for index, doc in enumerate(country.documents):
             where = f"{path}: documents[{index}]"
-            doc_id = f"{country.id}-{doc.kind}"
+            doc_id = doc.id or f"{country.id}-{doc.kind}"
             if doc_id in docs:
                 problems.append(f"{where}.kind: document id {doc_id!r} is already used")
-            width_px = _pixels(where, "width", doc.width_mm, doc.width_px, doc, problems)
-            height_px = _pixels(where, "height", doc.height_mm, doc.height_px, doc, problems)
-            for name, span in (("head_height_mm", doc.head_height_mm), ("eye_line_mm", doc.eye_line_mm)):
-                if span is not None and not span.min <= span.max <= doc.height_mm:
+            sized = _check_size(where, doc, problems)
+            width_px = _pixels(where, "width", doc.width_mm, doc.width_px, doc, problems) if sized else None
+            height_px = _pixels(where, "height", doc.height_mm, doc.height_px, doc, problems) if sized else None
+            for name in ("head_height_mm", "eye_line_mm", "top_margin_mm"):
+                span = getattr(doc, name)
+                if span is not None and not span.min <= span.max <= (doc.height_mm or 200):
                     problems.append(f"{where}.{name}: needs min <= max <= height_mm ({doc.height_mm})")
+            for name in ("head_width_mm", "width_range_mm", "height_range_mm"):
+                span = getattr(doc, name)
+                if span is not None and span.min > span.max:
+                    problems.append(f"{where}.{name}: needs min <= max")
             _check_unique(f"{where}", "requirements", doc.requirements, problems)
             sources = doc.sources or country.sources
+            _check_sources(f"{where}.sources", doc.sources, problems)
             if not sources:
                 problems.append(f"{where}.sources: no source here nor at country level")
+            elif all(s.secondary for s in sources) and doc.secondary_reason is None:
+                problems.append(f"{where}.secondary_reason: every source is secondary; say why no authority page was used")
+            checked = doc.checked or country.checked
+            if checked is None:
+                problems.append(f"{where}.checked: give the date the facts were checked (here or for the country)")
+            head, head_basis = _derived(doc.head_height_mm, doc, icao.head_height)
+            eye, eye_basis = _derived(doc.eye_line_mm, doc, icao.eye_line)
             docs[doc_id] = Doc(
                 id=doc_id,
                 country=country,
                 file=doc,
-                slug=doc.slug or f"{doc_id}-photo",
+                slug=doc.slug or f"{country.id}-{doc.kind}-photo",
                 width_px=width_px,
                 height_px=height_px,
                 sources=sources,
                 portals=tuple(portals_by_doc.get(doc_id, ())),
+                checked=checked or datetime.date.min,
+                head_height_mm=head,
+                head_height_basis=head_basis,
+                eye_line_mm=eye,
+                eye_line_basis=eye_basis,
             )
     _check_unique(directory / "countries", "slug", [d.slug for d in docs.values()], problems)
     return docs
 
 
-def _pixels(where: str, axis: str, mm: float, given: int | None, doc: DocumentFile, problems: list[str]) -> int:
+def _check_size(where: str, doc: DocumentFile, problems: list[str]) -> bool:
+    """True when the document has a size; only a photo the office takes may have none."""
+    given = [doc.width_mm, doc.height_mm, doc.dpi, doc.bg_color, doc.bg_color_label]
+    if all(value is not None for value in given):
+        return True
+    if doc.capture != "office" or any(value is not None for value in given[:3]):
+        problems.append(
+            f"{where}: width_mm, height_mm, dpi, bg_color and bg_color_label are required "
+            "(they may all be left out only when capture = \"office\" and no size is published)"
+        )
+    return False
+
+
+def _derived(published: Range | None, doc: DocumentFile, fraction) -> tuple[Range | None, str | None]:
+    if published is not None:
+        return published, "authority"
+    if doc.icao_compliant and doc.height_mm is not None:
+        low, high = (round(doc.height_mm * f, 1) for f in (fraction.min, fraction.max))
+        return Range(min=low, max=high), "icao-default"
+    return None, None
+
+
+# A ministry's front page backs no figure: a source must be the page that states it.
+_HOMEPAGE = re.compile(r"^https://[^/]+/?(?:[a-z]{2}(?:[-_][a-z]{2})?/?|index\.[a-z]+)?$", re.IGNORECASE)
+
+
+def _check_sources(where: str, sources: list[Source], problems: list[str]) -> None:
+    for source in sources:
+        if _HOMEPAGE.match(source.url):
+            problems.append(f"{where}: {source.url} is a site's front page; cite the page that states the figures")
+
+
+def _pixels(where: str, axis: str, mm: float | None, given: int | None, doc: DocumentFile, problems: list[str]) -> int:
+    assert mm is not None and doc.dpi is not None  # _check_size said so
     computed = px_from_mm(mm, doc.dpi)
     if given is None:
         if doc.px_from_authority:
@@ -209,23 +281,47 @@ def _pixels(where: str, axis: str, mm: float, given: int | None, doc: DocumentFi
     return given
 
 
-def _check_portals(path: Path, portals: list[PortalFile], docs: dict[str, Doc], problems: list[str]) -> dict[str, PortalFile]:
-    _check_unique(path, "portals.id", [p.id for p in portals], problems)
+def _gather_portals(
+    directory: Path, listed: list[PortalFile], countries: list[CountryFile], problems: list[str]
+) -> list[tuple[str, PortalFile]]:
+    """Portals from portals.toml and from country files, each with where it was written."""
+    gathered = []
+    for index, portal in enumerate(listed):
+        where = f"{directory / 'portals.toml'}: portals[{index}]"
+        if portal.country is None:
+            problems.append(f"{where}.country: required in portals.toml")
+        gathered.append((where, portal))
+    for country in countries:
+        for index, portal in enumerate(country.portals):
+            where = f"{directory / 'countries' / f'{country.id}.toml'}: portals[{index}]"
+            if portal.country not in (None, country.id):
+                problems.append(f"{where}.country: leave it out; the file's country is {country.id!r}")
+            gathered.append((where, msgspec.structs.replace(portal, country=country.id)))
+    return gathered
+
+
+def _check_portals(portals: list[tuple[str, PortalFile]], docs: dict[str, Doc], problems: list[str]) -> dict[str, PortalFile]:
+    seen: dict[str, str] = {}
     countries = {doc.country.id for doc in docs.values()}
-    for index, portal in enumerate(portals):
-        where = f"{path}: portals[{index}]"
-        if portal.country not in countries:
+    for where, portal in portals:
+        if portal.id in seen:
+            problems.append(f"{where}.id: {portal.id!r} is already used ({seen[portal.id]})")
+        seen[portal.id] = where
+        if portal.country is not None and portal.country not in countries:
             problems.append(f"{where}.country: no country {portal.country!r}")
         for doc_id in portal.documents:
             if doc_id not in docs:
                 problems.append(f"{where}.documents: no document {doc_id!r}")
+        if (portal.min_size_stated or portal.max_size_stated) and portal.size_unit is None:
+            problems.append(f"{where}.size_unit: say whether the stated kB/MB are decimal, binary or unspecified")
+        _check_sources(f"{where}.sources", portal.sources, problems)
         if portal.min_bytes is not None and portal.max_bytes is not None and portal.min_bytes > portal.max_bytes:
             problems.append(f"{where}.min_bytes: larger than max_bytes")
         if portal.min_px and portal.max_px and (
             portal.min_px.width > portal.max_px.width or portal.min_px.height > portal.max_px.height
         ):
             problems.append(f"{where}.min_px: larger than max_px")
-    return {p.id: p for p in portals}
+    return {p.id: p for _, p in portals}
 
 
 def _country_aliases(directory: Path, countries: list[CountryFile], problems: list[str]) -> dict[str, str]:
@@ -250,7 +346,13 @@ def _doc_aliases(directory: Path, countries: list[CountryFile], docs: dict[str, 
                 where = f"{directory / 'countries' / f'{country.id}.toml'}: documents[{index}].legacy_ids"
                 if legacy in docs or legacy in aliases:
                     problems.append(f"{where}: {legacy!r} is already a document id or alias")
-                aliases[legacy] = f"{country.id}-{doc.kind}"
+                aliases[legacy] = doc.id or f"{country.id}-{doc.kind}"
+            # A document that keeps an older id still answers to "<country>-<kind>".
+            shaped = f"{country.id}-{doc.kind}"
+            if doc.id and doc.id != shaped:
+                if shaped in docs or shaped in aliases:
+                    problems.append(f"{directory / 'countries' / f'{country.id}.toml'}: documents[{index}].id: {shaped!r} is taken")
+                aliases[shaped] = doc.id
     return aliases
 
 

@@ -14,8 +14,19 @@ import threading
 
 from granian.server import MPServer
 
-# Created before granian forks its workers, so they all read the flag the main process sets.
+# Shared memory the serving process sets on SIGTERM; workers read it. Created at import so that
+# an app built outside `serve` has one too; `serve` hands its own to every worker (adopt), which
+# is what makes it shared under the spawn start method as well as fork.
 _DRAINING = multiprocessing.Value("b", 0, lock=False)
+
+
+def flag():
+    return _DRAINING
+
+
+def adopt(shared) -> None:
+    global _DRAINING
+    _DRAINING = shared
 
 
 def draining() -> bool:

@@ -6,10 +6,10 @@ from html import escape
 
 import msgspec
 
-from app import openapi
-from app.catalog import Catalog
-from app.http import Route, constant, read_only_route
-from app.responses import HTML, JSON, cache_control, prepare
+from photospecs.rest import openapi
+from photospecs.catalog import Catalog
+from photospecs.asgi.send import Route, constant, read_only_route
+from photospecs.catalog.encoded import HTML, JSON, cache_control, prepare
 
 
 def routes(catalog: Catalog) -> list[Route]:

@@ -5,19 +5,21 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta, Struct
 
-from app.dataset import DEFAULT_DATASET_DIR
+from photospecs.dataset import DEFAULT_DATASET_DIR
 
 BaseUrl = Annotated[str, Meta(pattern=r"^https?://[^\s?#]+[^/\s?#]$")]
 
 
 class Settings(Struct, frozen=True, forbid_unknown_fields=True):
-    # Where the service's website lives: canonical links and comparison pages are built on it.
-    site_url: BaseUrl = "https://photospecs.org"
+    # Where the service's website lives: every link the service emits is built on it. Empty
+    # means the local address `serve` listens on (http://127.0.0.1:8000 by default).
+    site_url: BaseUrl | Literal[""] = ""
     # The browser photo tool that get_photo_tool_url points at; empty means "<site_url>/tool".
     tool_url: BaseUrl | Literal[""] = ""
     # Cache-Control max-age for successful REST responses, in seconds.
@@ -42,8 +44,12 @@ class Settings(Struct, frozen=True, forbid_unknown_fields=True):
     metrics: bool = True
 
     @property
+    def site(self) -> str:
+        return self.site_url or LOCAL_SITE
+
+    @property
     def photo_tool_url(self) -> str:
-        return self.tool_url or f"{self.site_url}/tool"
+        return self.tool_url or f"{self.site}/tool"
 
     @property
     def dataset_path(self) -> Path:
@@ -54,12 +60,45 @@ class SettingsError(Exception):
     pass
 
 
+LOCAL_SITE = "http://127.0.0.1:8000"
 PREFIX = "PHOTOSPECS_"
 
+# Kubernetes injects these for every Service in the namespace (a Service named "photospecs"
+# gives PHOTOSPECS_SERVICE_HOST, PHOTOSPECS_PORT=tcp://..., PHOTOSPECS_PORT_80_TCP_ADDR, ...).
+_SERVICE_LINK = re.compile(r"^PHOTOSPECS_(SERVICE_HOST|SERVICE_PORT(_\w+)?|PORT_\d+_TCP(_\w+)?)$")
 
-def from_env(environ: dict[str, str] | os._Environ = os.environ) -> Settings:
+
+def service_links(environ: Mapping[str, str] = os.environ) -> list[str]:
+    """The variables of Kubernetes' service-link shapes: not settings, so they are ignored."""
+    return sorted(
+        key
+        for key, value in environ.items()
+        if _SERVICE_LINK.match(key) or (key == "PHOTOSPECS_PORT" and value.startswith("tcp://"))
+    )
+
+
+def serve_option(name: str, default: str, environ: Mapping[str, str] = os.environ) -> str:
+    """PHOTOSPECS_HOST, _PORT or _WORKERS for `serve`, unless it is a service link."""
+    key = PREFIX + name.upper()
+    return default if key in service_links(environ) else environ.get(key, default)
+
+
+def local_site(host: str, port: int) -> str:
+    """The site URL of a server with no PHOTOSPECS_SITE_URL: the address it listens on (a
+    wildcard address links to the loopback one)."""
+    if host in ("0.0.0.0", "::", ""):
+        host = "127.0.0.1"
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def from_env(environ: Mapping[str, str] = os.environ) -> Settings:
     """Build Settings from the environment; a bad value names its variable."""
-    raw = {key[len(PREFIX) :].lower(): value for key, value in environ.items() if key.startswith(PREFIX)}
+    ignored = set(service_links(environ))
+    raw = {
+        key[len(PREFIX) :].lower(): value
+        for key, value in environ.items()
+        if key.startswith(PREFIX) and key not in ignored
+    }
     # Server options (host, port, workers) belong to the `serve` command, not to the app.
     for name in ("host", "port", "workers"):
         raw.pop(name, None)

@@ -11,23 +11,23 @@ from typing import Any
 
 import msgspec
 
-from app import __version__
-from app.catalog import LICENSE_URL, Catalog
-from app.deadlines import Deadlines, Expired
-from app.http import Route, Scope, Send, header, send_bytes, send_error, send_method_not_allowed, send_options, send_prepared
-from app.mcp import MAX_BATCH, SUPPORTED_VERSIONS, RequestHeaders, Server
-from app.models import Error
-from app.responses import COMMON_HEADERS, JSON, cache_control, prepare
-from app.tools import Tools
+from photospecs import __version__
+from photospecs.catalog import LICENSE_URL, Catalog
+from photospecs.asgi.deadlines import Deadlines, Expired
+from photospecs.asgi.send import Route, Scope, Send, header, send_bytes, send_error, send_method_not_allowed, send_options, send_prepared
+from photospecs.mcp.protocol import MAX_BATCH, SUPPORTED_VERSIONS, RequestHeaders, Server
+from photospecs.wire.rest import Error
+from photospecs.catalog.encoded import COMMON_HEADERS, JSON, cache_control, prepare
+from photospecs.mcp.tools import Tools
 
-MCP_METHODS = b"GET, POST, OPTIONS"
+MCP_METHODS = b"GET, HEAD, POST, OPTIONS"
 NO_STORE = [(b"cache-control", b"no-store"), *COMMON_HEADERS]
 ACCEPTED = [(b"content-length", b"0"), *NO_STORE]
 NO_EVENT_STREAM = Error(
     status=405,
     error="no_event_stream",
     message="This server opens no server-to-client event stream: POST JSON-RPC messages, or GET with Accept: application/json for the discovery document.",
-    allowed=["GET", "POST", "OPTIONS"],
+    allowed=["GET", "HEAD", "POST", "OPTIONS"],
 )
 
 
@@ -123,7 +123,7 @@ def _decoded_name(value: bytes | None) -> str | None:
 
 
 def discovery_document(catalog: Catalog, tools: Tools) -> dict:
-    site = catalog.settings.site_url
+    site = catalog.settings.site
     return {
         "name": "photospecs",
         "version": __version__,

@@ -1,0 +1,1 @@
+"""HTTP plumbing over raw ASGI: sending pre-encoded bytes, content negotiation, conditional requests, CORS, errors, body deadlines."""

@@ -1,0 +1,211 @@
+"""msgspec Structs: the dataset files as edited by people, and the shapes sent on the wire.
+
+Validation lives in the types where a type can say it (patterns, bounds, forbidden unknown
+fields); rules that span several fields or files live in `dataset.py`.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Annotated, Literal
+
+from msgspec import Meta, Struct
+
+# --- shared field types -------------------------------------------------------------------
+
+Slug = Annotated[str, Meta(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
+Color = Annotated[str, Meta(pattern=r"^#[0-9a-f]{6}$", description="Hex colour, #rrggbb")]
+HttpsUrl = Annotated[str, Meta(pattern=r"^https://[^\s]+$", max_length=500)]
+Text = Annotated[str, Meta(min_length=1, max_length=600)]
+Millimetres = Annotated[float, Meta(gt=0, le=200)]
+Dpi = Annotated[int, Meta(ge=72, le=1200)]
+Pixels = Annotated[int, Meta(ge=1, le=20000)]
+Iso2 = Annotated[str, Meta(pattern=r"^[A-Z]{2}$")]
+Iso3 = Annotated[str, Meta(pattern=r"^[A-Z]{3}$")]
+
+
+class Strict(Struct, forbid_unknown_fields=True, frozen=True):
+    """Base for dataset files: a misspelt field is an error, not a silent default."""
+
+
+# --- dataset files ------------------------------------------------------------------------
+
+
+class Source(Strict):
+    url: HttpsUrl
+    title: Text
+    # True when the issuing authority's own page was not available and a secondary
+    # publication (an embassy agent, a photo studio, a news item) was used instead.
+    secondary: bool = False
+    # The day someone fetched the URL and saw it state the facts; absent means the URL was
+    # written without a fetch and is unverified until `validate --check-links` confirms it.
+    verified: datetime.date | None = None
+
+
+class Range(Strict):
+    min: Millimetres
+    max: Millimetres
+
+
+class ChildRule(Strict):
+    """A rule that applies (or is relaxed) for children under an age the authority names."""
+
+    under_years: Annotated[int, Meta(ge=1, le=18)]
+    rule: Text
+
+
+# Rules as fields: each is left out where the authority says nothing about it.
+Glasses = Literal["allowed", "no-glare-or-tint", "not-allowed"]
+HeadCovering = Literal["not-allowed", "religious", "religious-or-medical", "allowed"]
+Expression = Literal["neutral", "neutral-or-slight-smile"]
+Colour = Literal["colour", "colour-or-greyscale", "greyscale"]
+Editing = Literal["camera-original", "no-alteration", "background-replacement-allowed"]
+Capture = Literal["supplied", "office", "supplied-or-office"]
+
+
+class DocumentFile(Strict, kw_only=True):
+    kind: Slug
+    name: Text
+    # Size, dpi and colour are required unless capture = "office" and the authority
+    # publishes no size for the picture it takes (then they are left out, never guessed).
+    width_mm: Millimetres | None = None
+    height_mm: Millimetres | None = None
+    dpi: Dpi | None = None
+    background: Text
+    bg_color: Color | None = None
+    bg_color_label: Annotated[str, Meta(min_length=1, max_length=40)] | None = None
+    requirements: Annotated[list[Text], Meta(min_length=5)]
+    icao_compliant: bool
+    icao_deviations: list[Text] = []
+    # Kept from passport-photo-specs where its id does not have the "<country>-<kind>" shape;
+    # "<country>-<kind>" then resolves to it as an alias.
+    id: Slug | None = None
+    # Who takes the photo: the applicant supplies it, the office takes it, or either.
+    capture: Capture = "supplied"
+    # The authority states this dpi itself; false means 300 dpi, the print default, was used.
+    dpi_stated: bool = False
+    # Where the authority gives a range rather than one size (35-40 x 45-50 mm, say).
+    width_range_mm: Range | None = None
+    height_range_mm: Range | None = None
+    # Geometry, each only where the authority publishes it (never derived here: the ICAO
+    # default head height is computed from icao.toml and labelled as such).
+    head_height_mm: Range | None = None
+    crown_includes_hair: bool | None = None
+    head_width_mm: Range | None = None
+    eye_line_mm: Range | None = None
+    top_margin_mm: Range | None = None
+    max_photo_age_months: Annotated[int, Meta(ge=1, le=120)] | None = None
+    glasses: Glasses | None = None
+    head_covering: HeadCovering | None = None
+    expression: Expression | None = None
+    mouth_closed: bool | None = None
+    colour: Colour | None = None
+    editing: Editing | None = None
+    children: list[ChildRule] = []
+    width_px: Pixels | None = None
+    height_px: Pixels | None = None
+    px_from_authority: bool = False
+    slug: Slug | None = None
+    legacy_ids: list[Slug] = []
+    sources: list[Source] = []
+    # Required when every source is secondary: why no authority page could be used.
+    secondary_reason: Text | None = None
+    # Where the authority's own pages or missions disagree: what differs, and which is followed.
+    discrepancies: list[Text] = []
+    # The day these facts were last checked against the sources (else the country's date).
+    checked: datetime.date | None = None
+
+
+class PixelSize(Strict):
+    width: Pixels
+    height: Pixels
+
+
+class PortalFile(Strict, kw_only=True):
+    id: Slug
+    name: Text
+    # Required in portals.toml; in a country file it is that country (leave it out).
+    country: Slug | None = None
+    url: HttpsUrl
+    documents: Annotated[list[Slug], Meta(min_length=1)]
+    formats: Annotated[list[Annotated[str, Meta(pattern=r"^[a-z0-9]+$")]], Meta(min_length=1)]
+    sources: Annotated[list[Source], Meta(min_length=1)]
+    min_bytes: Annotated[int, Meta(ge=0)] | None = None
+    max_bytes: Annotated[int, Meta(ge=1)] | None = None
+    # The limits as the authority writes them ("240 kB"), and what its unit means in bytes:
+    # "decimal" (1 kB = 1000 B) or "binary" (1 KB = 1024 B) where it says, else "unspecified",
+    # in which case min_bytes/max_bytes take the stricter reading.
+    min_size_stated: Text | None = None
+    max_size_stated: Text | None = None
+    size_unit: Literal["decimal", "binary", "unspecified"] | None = None
+    min_px: PixelSize | None = None
+    max_px: PixelSize | None = None
+    aspect_ratio: Annotated[str, Meta(pattern=r"^\d+(\.\d+)?:\d+(\.\d+)?$")] | None = None
+    color_depth: Text | None = None
+    rules: list[Text] = []
+
+
+class CountryFile(Strict):
+    id: Slug
+    name: Text
+    flag: Annotated[str, Meta(min_length=1, max_length=16)]
+    documents: Annotated[list[DocumentFile], Meta(min_length=1)]
+    iso2: Iso2 | None = None
+    iso3: Iso3 | None = None
+    names: list[Text] = []
+    legacy_ids: list[Slug] = []
+    sources: list[Source] = []
+    checked: datetime.date | None = None
+    # Upload portals of this country's authorities (portals.toml holds the older ones).
+    portals: list[PortalFile] = []
+
+
+class PortalsFile(Strict):
+    portals: Annotated[list[PortalFile], Meta(min_length=1)]
+
+
+class IcaoRule(Strict):
+    topic: Slug
+    rule: Text
+
+
+class Fraction(Strict):
+    min: Annotated[float, Meta(gt=0, lt=1)]
+    max: Annotated[float, Meta(gt=0, lt=1)]
+
+
+class IcaoFile(Strict):
+    name: Text
+    document: Text
+    # Proportions of the photo height, applied to a document that follows ICAO and whose
+    # authority publishes no figure; served as "icao-default", never as the authority's.
+    head_height: Fraction
+    eye_line: Fraction
+    rules: Annotated[list[IcaoRule], Meta(min_length=5)]
+    sources: Annotated[list[Source], Meta(min_length=1)]
+
+
+class PrintSheet(Strict):
+    id: Slug
+    name: Text
+    width_mm: Annotated[float, Meta(gt=0, le=1000)]
+    height_mm: Annotated[float, Meta(gt=0, le=1000)]
+    dpi: Dpi
+
+
+class PrintSheetsFile(Strict):
+    sheets: Annotated[list[PrintSheet], Meta(min_length=1)]
+
+
+class ComparisonFile(Strict):
+    id: Slug
+    name: Text
+    website: HttpsUrl
+    category: Text
+    summary: Text
+    strengths: Annotated[list[Text], Meta(min_length=1)]
+    tradeoffs: Annotated[list[Text], Meta(min_length=1)]
+
+
+class ComparisonsFile(Strict):
+    comparisons: Annotated[list[ComparisonFile], Meta(min_length=1)]

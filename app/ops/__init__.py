@@ -1,0 +1,1 @@
+"""Operations: metrics, logs, graceful shutdown."""

@@ -1,0 +1,1 @@
+"""REST: parse a query into a catalog key and send the bytes; the OpenAPI document and its viewer."""

@@ -1,0 +1,1 @@
+"""The shapes the service sends, as msgspec Structs; their JSON Schemas are generated from them."""
