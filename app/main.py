@@ -17,10 +17,12 @@ from photospecs.mcp import transport as mcp_http
 from photospecs.ops import logs, shutdown
 from photospecs.rest import docs
 from photospecs.rest import routes as rest
+from photospecs.site import routes as site
 from photospecs.settings import Settings, from_env
 from photospecs.asgi.send import ERROR_HEADERS, Endpoint, Route, Scope, Send, constant, error_body, read_only_route, send_bytes
 from photospecs.ops.metrics import Metrics
 from photospecs.wire.rest import Error
+from photospecs.catalog.build import PAGE_HEADERS
 from photospecs.catalog.encoded import JSON, prepare
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -38,14 +40,21 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
 def app_for(catalog: catalog_module.Catalog) -> Litestar:
     """Wire a built catalog into the app: cheap, no encoding."""
-    routes = [*rest.routes(catalog), *mcp_http.routes(catalog), *docs.routes(catalog), *health_routes(catalog)]
+    routes = [
+        *rest.routes(catalog),
+        *mcp_http.routes(catalog),
+        *docs.routes(catalog),
+        *site.routes(catalog),
+        *health_routes(catalog),
+    ]
     metrics = None
     if catalog.settings.metrics:
-        metrics = Metrics(catalog, [route.path for route in routes] + ["/metrics"])
+        metrics = Metrics(catalog, [route.label for route in routes] + ["/metrics"])
         routes.append(Route("/metrics", "metrics", metrics.endpoint))
     app = PhotospecsApp(
         routes,
         metrics,
+        catalog.pages["/404"].identity,
         exception_handlers={HTTPException: http_error, Exception: internal_error},
         openapi_config=None,
         logging_config=None,
@@ -95,16 +104,28 @@ class PhotospecsApp(Litestar):
     not an exact match (unknown paths, trailing slashes, lifespan) takes Litestar's own path.
     """
 
-    def __init__(self, routes: list[Route], metrics: Metrics | None, **litestar_options) -> None:
-        super().__init__(route_handlers=[_litestar_handler(route) for route in routes], **litestar_options)
+    def __init__(self, routes: list[Route], metrics: Metrics | None, not_found_page: bytes, **litestar_options) -> None:
+        self.not_found_page = not_found_page
+        named = [_litestar_handler(route) for route in routes if route.family is None and not route.prefix]
+        super().__init__(route_handlers=named, **litestar_options)
         self.metrics = metrics
-        self._exact: dict[str, Endpoint] = {route.path: route.endpoint for route in routes}
+        self._exact: dict[str, tuple[Endpoint, str]] = {r.path: (r.endpoint, r.label) for r in routes if not r.prefix}
+        self._prefixes = [(r.path, r.endpoint, r.label) for r in routes if r.prefix]
+
+    def _match(self, path: str) -> tuple[Endpoint, str] | None:
+        found = self._exact.get(path)
+        if found is None:
+            for prefix, endpoint, label in self._prefixes:
+                if path.startswith(prefix):
+                    return endpoint, label
+        return found
 
     async def __call__(self, scope, receive, send) -> None:
-        endpoint = self._exact.get(scope["path"]) if scope["type"] == "http" else None
-        if endpoint is None:
+        found = self._match(scope["path"]) if scope["type"] == "http" else None
+        if found is None:
             await self._litestar(scope, receive, send)
             return
+        endpoint, label = found
         started = time.perf_counter()
         try:
             status = await endpoint(scope=scope, receive=receive, send=send)
@@ -114,7 +135,7 @@ class PhotospecsApp(Litestar):
                 await send_bytes(send, 500, error_body(INTERNAL_ERROR), ERROR_HEADERS)
             status = 500
         if self.metrics is not None:
-            self.metrics.observe(scope["path"], status, time.perf_counter() - started)
+            self.metrics.observe(label, status, time.perf_counter() - started)
 
     async def _litestar(self, scope, receive, send) -> None:
         """Litestar's own handling, for everything the exact-path table does not hold."""
@@ -164,11 +185,20 @@ def health_routes(catalog: catalog_module.Catalog) -> list[Route]:
 
 
 def http_error(request: Request, exc: HTTPException) -> Response:
-    """Litestar's own errors (an unknown path, mostly) in our error shape."""
+    """Litestar's own errors (an unknown path, mostly) in our error shape; a browser asking for
+    a page that does not exist gets the site's 404 page instead (JSON stays the answer under /api)."""
     status = exc.status_code
+    accept = request.headers.get("accept", "")
+    if status == 404 and "text/html" in accept and not request.url.path.startswith("/api/"):
+        page = request.app.not_found_page if isinstance(request.app, PhotospecsApp) else b""
+        return Response(content=page, status_code=404, media_type="text/html; charset=utf-8", headers=_page_headers())
     code = {404: "not_found", 405: "method_not_allowed"}.get(status, "bad_request" if status < 500 else "internal_error")
     message = "No such endpoint. See /api/docs for the list." if status == 404 else str(exc.detail)
     return _error_response(Error(status=status, error=code, message=message))
+
+
+def _page_headers() -> dict[str, str]:
+    return {k.decode(): v.decode() for k, v in [(b"cache-control", b"no-store"), *PAGE_HEADERS]}
 
 
 INTERNAL_ERROR = Error(status=500, error="internal_error", message="Internal error.")

@@ -148,14 +148,28 @@ Endpoint = Callable[[Scope, Any, Send], Awaitable[int]]
 
 
 class Route(NamedTuple):
-    """A raw ASGI endpoint and where it is served; it returns the status it sent."""
+    """A raw ASGI endpoint and where it is served; it returns the status it sent.
+
+    `family` groups the many routes of one kind (every document's JSON, every page) under one
+    name for metrics, and keeps them out of Litestar's router: they are served by exact path
+    only. A `prefix` route answers any path under `path` that no exact route holds (unknown
+    ids, with suggestions).
+    """
 
     path: str
     name: str
     endpoint: Endpoint
+    family: str | None = None
+    prefix: bool = False
+
+    @property
+    def label(self) -> str:
+        return self.family or self.path
 
 
-def read_only_route(path: str, name: str, lookup: Callable[[bytes], Prepared | Error]) -> Route:
+def read_only_route(
+    path: str, name: str, lookup: Callable[[bytes], Prepared | Error], family: str | None = None
+) -> Route:
     """GET and HEAD answered by `lookup(raw query string)`; OPTIONS is a CORS preflight,
     anything else is 405 with Allow."""
 
@@ -170,7 +184,21 @@ def read_only_route(path: str, name: str, lookup: Callable[[bytes], Prepared | E
             return await send_options(send, READ_METHODS)
         return await send_method_not_allowed(scope, send, READ_METHODS)
 
-    return Route(path, name, endpoint)
+    return Route(path, name, endpoint, family)
+
+
+def missing_route(prefix: str, name: str, error_for: Callable[[str], Error]) -> Route:
+    """Any path under `prefix` that no exact route holds: an unknown id, answered with
+    `error_for(path)` (a 404 naming close ids)."""
+
+    async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
+        if scope["method"] == "OPTIONS":
+            return await send_options(send, READ_METHODS)
+        if scope["method"] not in ("GET", "HEAD"):
+            return await send_method_not_allowed(scope, send, READ_METHODS)
+        return await send_error(scope, send, error_for(scope["path"]))
+
+    return Route(prefix, name, endpoint, f"{prefix}{{id}}", prefix=True)
 
 
 def constant(prepared: Prepared) -> Callable[[bytes], Prepared]:

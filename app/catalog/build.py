@@ -9,21 +9,29 @@ from __future__ import annotations
 import difflib
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import msgspec
+import swagger_ui_bundle
 
 from photospecs.catalog.suggest import MAX_KEY, Suggester
 from photospecs.settings import Settings
+from photospecs.site import pages as site_pages
 from photospecs.urls import Urls
 from photospecs.dataset import Data, Doc, alias_key
-from photospecs.dataset.schema import CountryFile
-from photospecs.wire.rest import Comparison, Comparisons, Country, Dataset, Document, RawSpecs, SpecsMeta
-from photospecs.wire.results import PhotoSpec, Span
+from photospecs.catalog.rest import (
+    LICENSE_URL,
+    comparison_wire,
+    country_wire,
+    document_index,
+    photo_spec,
+    portal_constraints,
+    print_sheets,
+    specs_body,
+)
+from photospecs.wire.rest import Comparisons
 from photospecs.catalog.encoded import JSON, Prepared, cache_control, prepare
 
-DATASET_NAME = "Passport, visa and ID photo specifications"
-LICENSE_URL = "https://opensource.org/licenses/MIT"
-SCHEMA_ORG = "https://schema.org"
 
 encode = msgspec.json.Encoder().encode
 
@@ -34,8 +42,11 @@ class Catalog:
     settings: Settings
     specs: dict[tuple[str | None, bool], Prepared]  # (country id or None, raw) -> response
     comparisons: dict[str | None, Prepared]  # competitor id or None -> response
+    resources: dict[str, Prepared]  # path -> JSON with no query: documents, portals, print sheets, ICAO
+    pages: dict[str, Prepared]  # path -> HTML pages, sitemap, robots.txt, icons, static files
     build_seconds: float
     country_suggester: Suggester
+    document_suggester: Suggester
     portal_suggester: Suggester
 
     def resolve_country(self, text: str) -> str | None:
@@ -45,6 +56,9 @@ class Catalog:
 
     def suggest_countries(self, text: str) -> list[str]:
         return self.country_suggester(alias_key(text[:MAX_KEY]))
+
+    def suggest_documents(self, text: str) -> list[str]:
+        return self.document_suggester(alias_key(text[:MAX_KEY]))
 
     def suggest_portals(self, text: str) -> list[str]:
         return self.portal_suggester(alias_key(text[:MAX_KEY]))
@@ -71,6 +85,27 @@ def suggest(key: str, aliases: dict[str, str], limit: int = 3) -> list[str]:
     return found[:limit]
 
 
+# Pages run only our own scripts, fetch only from us, and send no image anywhere: connect-src
+# 'self' is what guarantees the photo tool cannot upload a photo.
+CONTENT_SECURITY_POLICY = (
+    b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    b"media-src 'self' blob: mediastream:; connect-src 'self'; worker-src 'self'; object-src 'none'; "
+    b"frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+PAGE_HEADERS = [
+    (b"content-security-policy", CONTENT_SECURITY_POLICY),
+    (b"referrer-policy", b"strict-origin-when-cross-origin"),
+    (b"x-frame-options", b"DENY"),
+    (b"permissions-policy", b"camera=(self), microphone=(), geolocation=()"),
+]
+
+
+def swagger_assets() -> dict[str, bytes]:
+    """Swagger UI's own files, from the swagger-ui-bundle package, served under /static/swagger-ui/."""
+    root = Path(swagger_ui_bundle.swagger_ui_path)
+    return {f"swagger-ui/{name}": (root / name).read_bytes() for name in ("swagger-ui.css", "swagger-ui-bundle.js")}
+
+
 def build(data: Data, settings: Settings) -> Catalog:
     started = time.perf_counter()
     control = cache_control(settings.max_age)
@@ -82,86 +117,38 @@ def build(data: Data, settings: Settings) -> Catalog:
         for raw in (False, True):
             specs[key, raw] = prepare(encode(specs_body(selection, raw)), JSON, control)
 
-    wire = [comparison_wire(c, settings) for c in data.comparisons]
+    urls = Urls(settings.site, settings.photo_tool_url)
+    wire = [comparison_wire(c, urls) for c in data.comparisons]
     comparisons = {None: prepare(encode(Comparisons(wire)), JSON, control)}
     for item in wire:
         comparisons[item.id] = prepare(encode(Comparisons([item])), JSON, control)
 
+    json = lambda value: prepare(encode(value), JSON, control)  # noqa: E731
+    documents = {d.id: json(photo_spec(d, urls.document(d.slug))) for d in data.docs.values()}
+    portals = {p.id: json(portal_constraints(p)) for p in data.portals.values()}
+    resources = {
+        "/api/documents": json(document_index(data, urls)),
+        "/api/portals": json({"portals": [portal_constraints(p) for p in data.portals.values()]}),
+        "/api/print-sheets": json(print_sheets(data)),
+        "/api/icao": json(data.icao),
+        **{f"/api/documents/{key}": documents[key] for key in documents},
+        **{f"/api/portals/{key}": portals[key] for key in portals},
+    }
+    pages = {
+        path: prepare(page.body, page.content_type, control, PAGE_HEADERS if page.html else (), compressible=page.content_type[:6] != b"image/" or page.content_type == b"image/svg+xml")
+        for path, page in site_pages.build(data, urls, swagger_assets()).items()
+    }
     return Catalog(
         data,
         settings,
         specs,
         comparisons,
+        resources,
+        pages,
         time.perf_counter() - started,
         country_suggester=Suggester(data.country_aliases),
+        document_suggester=Suggester({**{d: d for d in data.docs}, **data.doc_aliases}),
         portal_suggester=Suggester({p: p for p in data.portals}),
     )
 
 
-def specs_body(countries: list[Country], raw: bool) -> Dataset | RawSpecs:
-    meta = SpecsMeta(countries=len(countries), documents=sum(len(c.documents) for c in countries))
-    if raw:
-        return RawSpecs(countries=countries, meta=meta)
-    return Dataset(
-        context=SCHEMA_ORG, type="Dataset", name=DATASET_NAME, license=LICENSE_URL, countries=countries, meta=meta
-    )
-
-
-def country_wire(country: CountryFile, docs: list[Doc]) -> Country:
-    return Country(id=country.id, name=country.name, flag=country.flag, documents=[document_wire(d) for d in docs])
-
-
-def document_wire(doc: Doc) -> Document:
-    f = doc.file
-    return Document(
-        id=doc.id,
-        name=f.name,
-        slug=doc.slug,
-        width_mm=number(f.width_mm),
-        height_mm=number(f.height_mm),
-        width_px=doc.width_px,
-        height_px=doc.height_px,
-        dpi=f.dpi,
-        background=f.background,
-        bg_color=f.bg_color,
-        bg_color_label=f.bg_color_label,
-        requirements=f.requirements,
-    )
-
-
-def photo_spec(doc: Doc, canonical_url: str) -> PhotoSpec:
-    f = doc.file
-    return PhotoSpec(
-        **msgspec.structs.asdict(document_wire(doc)),
-        country=doc.country.id,
-        icao_compliant=f.icao_compliant,
-        canonical_url=canonical_url,
-        sources=doc.sources,
-        icao_deviations=f.icao_deviations,
-        head_height_mm=span(f.head_height_mm),
-        eye_line_mm=span(f.eye_line_mm),
-        max_photo_age_months=f.max_photo_age_months,
-        portals=list(doc.portals),
-    )
-
-
-def span(value) -> Span | None:
-    return None if value is None else Span(number(value.min), number(value.max))
-
-
-def comparison_wire(item, settings: Settings) -> Comparison:
-    return Comparison(
-        id=item.id,
-        name=item.name,
-        page_url=Urls(settings.site, settings.photo_tool_url).comparison(item.id),
-        category=item.category,
-        website=item.website,
-        summary=item.summary,
-        strengths=item.strengths,
-        tradeoffs=item.tradeoffs,
-    )
-
-
-def number(value: float) -> float | int:
-    """35.0 -> 35: whole millimetres are sent as integers, as clients of the old dataset expect."""
-    return int(value) if float(value).is_integer() else value

@@ -57,10 +57,17 @@ def compress(body: bytes, coding: str) -> bytes:
     return body
 
 
-def prepare(body: bytes, content_type: bytes, cache_control: bytes) -> Prepared:
+# Below this, compression saves a few dozen bytes at most and costs the client a decoder run.
+SMALL_BODY = 512
+
+
+def prepare(body: bytes, content_type: bytes, cache_control: bytes, extra: Headers = (), compressible: bool = True) -> Prepared:
+    """Encode once: br, gzip and identity, each with its strong ETag. Small or already
+    compressed bodies (images) are sent identity whatever the client accepts."""
     digest = hashlib.sha256(body).hexdigest()[:20]
     variants = {}
-    for coding in CODINGS:
+    codings = CODINGS if compressible and len(body) >= SMALL_BODY else ("identity",)
+    for coding in codings:
         encoded = compress(body, coding)
         # Strong ETags differ per coding: the bytes on the wire differ.
         etag = f'"{digest}-{coding}"'.encode() if coding != "identity" else f'"{digest}"'.encode()
@@ -69,6 +76,7 @@ def prepare(body: bytes, content_type: bytes, cache_control: bytes) -> Prepared:
             (b"cache-control", cache_control),
             (b"vary", b"Accept-Encoding"),
             *COMMON_HEADERS,
+            *extra,
         ]
         body_headers: Headers = [
             (b"content-type", content_type),
@@ -77,6 +85,8 @@ def prepare(body: bytes, content_type: bytes, cache_control: bytes) -> Prepared:
         if coding != "identity":
             body_headers.append((b"content-encoding", coding.encode()))
         variants[coding] = Variant(encoded, etag, body_headers + validators, validators)
+    for coding in CODINGS:
+        variants.setdefault(coding, variants["identity"])
     return Prepared(variants)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from photospecs.catalog import LICENSE_URL, Catalog, photo_spec, suggest
+from photospecs.catalog.rest import portal_constraints
 from photospecs.dataset import Doc, alias_key
 from photospecs.asgi.errors import encode_error, quoted
 from photospecs.wire.results import CountryList, CountryRef, CountrySummary, DatasetRef, PortalConstraints, PortalResult, SpecResult, ToolUrlResult
@@ -180,7 +181,7 @@ class Tools:
         for portal in self.data.portals.values():
             self._store(
                 ("get_portal_constraints", portal.id),
-                PortalResult(self._portal(portal), self.data.icao, source_url=urls.portal(portal.id), dataset=self.dataset_ref),
+                PortalResult(portal_constraints(portal), self.data.icao, source_url=urls.portal(portal.id), dataset=self.dataset_ref),
             )
 
     def _store(self, key: tuple, payload: msgspec.Struct) -> None:
@@ -198,24 +199,6 @@ class Tools:
         url = self.catalog.urls.tool(country_id, doc.id if doc else None)
         source = self.catalog.canonical_url(doc) if doc else url
         return ToolUrlResult(url, country_id, doc.id if doc else None, source_url=source, dataset=self.dataset_ref)
-
-    def _portal(self, portal) -> PortalConstraints:
-        return PortalConstraints(
-            id=portal.id,
-            name=portal.name,
-            country=portal.country,
-            url=portal.url,
-            documents=portal.documents,
-            formats=portal.formats,
-            rules=portal.rules,
-            sources=portal.sources,
-            min_bytes=portal.min_bytes,
-            max_bytes=portal.max_bytes,
-            min_px=portal.min_px,
-            max_px=portal.max_px,
-            aspect_ratio=portal.aspect_ratio,
-            color_depth=portal.color_depth,
-        )
 
     # --- calls ---------------------------------------------------------------------------------------
 

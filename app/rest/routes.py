@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from functools import partial
 from typing import Callable
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, unquote
 
 from photospecs.catalog import Catalog
 from photospecs.asgi.errors import quoted
-from photospecs.asgi.send import Route, read_only_route
+from photospecs.asgi.send import Route, constant, missing_route, read_only_route
 from photospecs.wire.rest import Error
 from photospecs.catalog.encoded import Prepared
 
@@ -104,8 +104,37 @@ def routes(catalog: Catalog) -> list[Route]:
         spec_queries += [f"country={cid}", f"country={cid}&format=raw", f"format=raw&country={cid}"]
     comparison_queries = ["", *(f"competitor={cid}" for cid in catalog.comparison_ids())]
     return [
+        *resource_routes(catalog),
         read_only_route("/api/specs", "specs", fast_lookup(partial(specs_outcome, catalog), spec_queries)),
         read_only_route(
             "/api/comparisons", "comparisons", fast_lookup(partial(comparisons_outcome, catalog), comparison_queries)
         ),
     ]
+
+
+# Paths with an id: each id's JSON is its own exact route; an unknown id gets a 404 naming close ids.
+FAMILIES = {"/api/documents/": "document", "/api/portals/": "portal"}
+
+
+def resource_routes(catalog: Catalog) -> list[Route]:
+    routes = []
+    for path, prepared in catalog.resources.items():
+        family = next((f"{prefix}{{id}}" for prefix in FAMILIES if path.startswith(prefix)), None)
+        routes.append(read_only_route(path, path.removeprefix("/api/"), constant(prepared), family))
+    for prefix, kind in FAMILIES.items():
+        routes.append(missing_route(prefix, kind, partial(unknown_id, catalog, prefix, kind)))
+    return routes
+
+
+def unknown_id(catalog: Catalog, prefix: str, kind: str, path: str) -> Error:
+    text = unquote(path.removeprefix(prefix))[:80]
+    if kind == "document":
+        suggestions = catalog.suggest_documents(text)
+    else:
+        suggestions = catalog.suggest_portals(text)
+    return Error(
+        status=404,
+        error=f"unknown_{kind}",
+        message=f"No {kind} {quoted(text)}. GET {prefix.rstrip('/')} lists them all.",
+        suggestions=suggestions,
+    )

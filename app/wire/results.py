@@ -6,26 +6,94 @@ from __future__ import annotations
 from msgspec import Struct
 
 from photospecs.dataset.schema import IcaoFile, PixelSize, Source
-from photospecs.wire.rest import Document
 
 class Span(Struct, frozen=True):
     min: float
     max: float
 
 
-class PhotoSpec(Document, omit_defaults=True):
-    """The full spec of one document, as the MCP spec tool returns it: the twelve REST fields
-    plus what photo tools need and REST documents leave out."""
+class ChildRuleOut(Struct, rename="camel", frozen=True):
+    under_years: int
+    rule: str
 
+
+class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only=True):
+    """The full spec of one document (GET /api/documents/{id}, the MCP spec tool, resources):
+    the contract's twelve fields plus what photo tools need and /api/specs leaves out.
+
+    Size, pixels, dpi and colour are absent only for a photo the office takes and whose size
+    the authority does not publish (capture "office"). A head height or eye line whose basis
+    is "icao-default" is derived from the ICAO proportions, not published by the authority.
+    """
+
+    id: str
+    name: str
+    slug: str
     country: str
-    icao_compliant: bool
     canonical_url: str
+    background: str
+    requirements: list[str]
+    icao_compliant: bool
+    capture: str
     sources: list[Source]
-    icao_deviations: list[str] = []
+    checked: str  # ISO date: when these facts were last checked against the sources
+    width_mm: float | None = None
+    height_mm: float | None = None
+    width_px: int | None = None
+    height_px: int | None = None
+    dpi: int | None = None
+    dpi_stated: bool = False
+    bg_color: str | None = None
+    bg_color_label: str | None = None
+    width_range_mm: Span | None = None
+    height_range_mm: Span | None = None
     head_height_mm: Span | None = None
+    head_height_basis: str | None = None
+    crown_includes_hair: bool | None = None
+    head_width_mm: Span | None = None
     eye_line_mm: Span | None = None
+    eye_line_basis: str | None = None
+    top_margin_mm: Span | None = None
+    icao_deviations: list[str] = []
     max_photo_age_months: int | None = None
+    glasses: str | None = None
+    head_covering: str | None = None
+    expression: str | None = None
+    mouth_closed: bool | None = None
+    colour: str | None = None
+    editing: str | None = None
+    children: list[ChildRuleOut] = []
     portals: list[str] = []
+    secondary_reason: str | None = None
+    discrepancies: list[str] = []
+
+
+class DocumentRef(Struct, rename="camel", frozen=True):
+    """One line of GET /api/documents: enough to pick a document and fetch its spec."""
+
+    id: str
+    name: str
+    country: str
+    country_name: str
+    flag: str
+    slug: str
+    url: str
+
+
+class DocumentIndex(Struct, frozen=True):
+    documents: list[DocumentRef]
+
+
+class PrintSheetOut(Struct, rename="camel", frozen=True):
+    id: str
+    name: str
+    width_mm: float
+    height_mm: float
+    dpi: int
+
+
+class PrintSheets(Struct, frozen=True):
+    sheets: list[PrintSheetOut]
 
 
 # --- MCP tool results (structuredContent); their JSON Schemas are the tools' outputSchemas ---
@@ -66,7 +134,9 @@ class SpecResult(ToolResult):
 
 
 class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True):
-    """A portal's own limits: the national overlay, kept apart from the ICAO baseline."""
+    """A portal's own limits: the national overlay, kept apart from the ICAO baseline. Byte
+    limits are what to apply; the *Stated fields give them as the authority writes them, and
+    sizeUnit says whether its kB are 1000 or 1024 bytes ("unspecified": the stricter reading)."""
 
     id: str
     name: str
@@ -82,6 +152,9 @@ class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True)
     max_px: PixelSize | None = None
     aspect_ratio: str | None = None
     color_depth: str | None = None
+    min_size_stated: str | None = None
+    max_size_stated: str | None = None
+    size_unit: str | None = None
 
 
 class PortalResult(ToolResult):
