@@ -96,3 +96,18 @@ def server():
     running = Server()
     yield running
     running.stop()
+
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's; browsers are never downloaded
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium under Playwright, for tests of what a person sees."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
