@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
 import sys
 from pathlib import Path
 
-import ipaddress
-
 import msgspec
-
+from photospecs.dataset import DEFAULT_DATASET_DIR, DatasetError, load
+from photospecs.dataset.loader import is_front_page, warnings
 from photospecs.ops import logs
 from photospecs.settings import SettingsError, from_env, local_site, serve_option, service_links
-from photospecs.dataset import DEFAULT_DATASET_DIR, DatasetError, load
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -86,18 +85,29 @@ def _validate(directory: Path, report: bool) -> int:
         print(f"dataset invalid: {len(exc.problems)} problem(s)", file=sys.stderr)
         return 1
     docs = data.docs.values()
-    print(f"dataset ok: {len(data.countries)} countries, {len(data.docs)} documents, {len(data.portals)} portals")
+    for warning in warnings():
+        print(f"warning: {warning}", file=sys.stderr)
+    print(f"dataset ok: {len(data.countries)} countries, {len(data.docs)} documents, {len(data.portals)} portals, version {data.version}")
     if report:
         rows = [
             ("countries", len(data.countries)),
             ("documents", len(data.docs)),
-            ("documents with head height", sum(d.file.head_height_mm is not None for d in docs)),
-            ("documents with eye line", sum(d.file.eye_line_mm is not None for d in docs)),
+            ("documents with a supplied-photo size (in /api/specs)", sum(d.width_px is not None for d in docs)),
+            ("documents photographed at the office, no size", sum(d.width_px is None for d in docs)),
+            ("documents with head height", sum(d.head_height_mm is not None for d in docs)),
+            ("  published by the authority", sum(d.head_height_basis == "authority" for d in docs)),
+            ("  ICAO default (authority publishes none)", sum(d.head_height_basis == "icao-default" for d in docs)),
+            ("documents with eye line", sum(d.eye_line_mm is not None for d in docs)),
+            ("  published by the authority", sum(d.eye_line_basis == "authority" for d in docs)),
             ("documents with an official source", sum(any(not s.secondary for s in d.sources) for d in docs)),
             ("documents with only secondary sources", sum(all(s.secondary for s in d.sources) for d in docs)),
+            ("documents whose sources are only front pages", sum(all(is_front_page(s.url) for s in d.sources) for d in docs)),
+            ("sources verified by a fetch", sum(s.verified is not None for d in docs for s in d.sources)),
+            ("sources not yet verified", sum(s.verified is None for d in docs for s in d.sources)),
             ("documents following ICAO 9303", sum(d.file.icao_compliant for d in docs)),
             ("documents with an upload portal", sum(bool(d.portals) for d in docs)),
             ("portals", len(data.portals)),
+            ("print sheets", len(data.print_sheets)),
             ("comparisons", len(data.comparisons)),
         ]
         width = max(len(name) for name, _ in rows)
@@ -109,7 +119,6 @@ def _validate(directory: Path, report: bool) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from granian.constants import Interfaces
     from granian.http import HTTP1Settings
-
     from photospecs.main import WorkerLoader
     from photospecs.ops.shutdown import DrainingServer
 

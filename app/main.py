@@ -10,20 +10,20 @@ from typing import Any
 from litestar import Litestar, Request, Response
 from litestar.exceptions import HTTPException
 from litestar.handlers import asgi
-
 from photospecs import catalog as catalog_module
 from photospecs import dataset
-from photospecs.mcp import transport as mcp_http
-from photospecs.ops import logs, shutdown
-from photospecs.rest import docs
-from photospecs.rest import routes as rest
-from photospecs.site import routes as site
-from photospecs.settings import Settings, from_env
 from photospecs.asgi.send import ERROR_HEADERS, Endpoint, Route, Scope, Send, constant, error_body, read_only_route, send_bytes
-from photospecs.ops.metrics import Metrics
-from photospecs.wire.rest import Error
 from photospecs.catalog.build import PAGE_HEADERS
 from photospecs.catalog.encoded import JSON, prepare
+from photospecs.mcp import transport as mcp_http
+from photospecs.ops import logs, shutdown
+from photospecs.ops.metrics import Metrics
+from photospecs.rest import docs
+from photospecs.rest import routes as rest
+from photospecs.settings import Settings, from_env
+from photospecs.site import routes as site
+from photospecs.wire.rest import Error
+
 
 def create_app(settings: Settings | None = None) -> Litestar:
     """Load the dataset, build the catalog and wire the app: for tests and for other servers
@@ -104,7 +104,7 @@ class PhotospecsApp(Litestar):
     not an exact match (unknown paths, trailing slashes, lifespan) takes Litestar's own path.
     """
 
-    def __init__(self, routes: list[Route], metrics: Metrics | None, not_found_page: bytes, **litestar_options) -> None:
+    def __init__(self, routes: list[Route], metrics: Metrics | None, not_found_page: bytes = b"", **litestar_options) -> None:
         self.not_found_page = not_found_page
         named = [_litestar_handler(route) for route in routes if route.family is None and not route.prefix]
         super().__init__(route_handlers=named, **litestar_options)

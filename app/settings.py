@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta, Struct
-
 from photospecs.dataset import DEFAULT_DATASET_DIR
 
 BaseUrl = Annotated[str, Meta(pattern=r"^https?://[^\s?#]+[^/\s?#]$")]

@@ -14,9 +14,8 @@ from pathlib import Path
 import httpx
 import pytest
 from litestar.testing import TestClient
-
-from photospecs.settings import Settings
 from photospecs.main import create_app
+from photospecs.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,7 +44,7 @@ class Server:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         # A file, not a pipe: a server that logs a lot must never block on a full pipe.
-        self.log = tempfile.TemporaryFile()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open for the server's life)
         args = ["serve", "--port", str(self.port), "--workers", str(workers)]
         # The worker start method is the interpreter's (fork on Linux before 3.14, forkserver after).
         launcher = ["-m", "photospecs.cli"] if start_method is None else [

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from photospecs.settings import Settings, SettingsError, from_env
 
 
@@ -48,7 +47,6 @@ def test_bad_values_name_the_variable(variable, value):
 
 def test_site_url_shapes_links(client):
     from litestar.testing import TestClient
-
     from photospecs.main import create_app
 
     with TestClient(create_app(Settings(site_url="https://specs.example", tool_url="https://tool.example/x"))) as custom:

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from photospecs.dataset import DEFAULT_DATASET_DIR, DatasetError, load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,7 +59,7 @@ def test_bundled_dataset_validates():
 def test_country_file_problems_name_file_and_field(dataset, old, new, field, says):
     edit(dataset / "countries" / "us.toml", old, new)
     report = problems(dataset)
-    line = next((l for l in report.splitlines() if "us.toml" in l), "")
+    line = next((found for found in report.splitlines() if "us.toml" in found), "")
     assert field in line and says in line, report
 
 

@@ -10,9 +10,8 @@ import httpx
 
 def raw_get(server, path, **headers):
     # Transport-level bytes: httpx must not decode, so the encoded body can be checked.
-    with httpx.Client(base_url=server.url, headers={"accept-encoding": "identity"}) as http:
-        with http.stream("GET", path, headers=headers) as response:
-            return response, b"".join(response.iter_raw())
+    with httpx.Client(base_url=server.url, headers={"accept-encoding": "identity"}) as http, http.stream("GET", path, headers=headers) as response:
+        return response, b"".join(response.iter_raw())
 
 
 def test_specs_for_one_country(server):

@@ -8,7 +8,6 @@ from urllib.parse import quote
 
 import pytest
 from litestar.testing import TestClient
-
 from photospecs.asgi.send import Route
 from photospecs.main import PhotospecsApp
 

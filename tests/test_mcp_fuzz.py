@@ -74,9 +74,9 @@ def check_reply(status: int, raw: bytes, body: bytes) -> None:
         sent = json.loads(body)
     except (ValueError, RecursionError):  # not JSON, or deeper than Python's parser goes
         return
-    if isinstance(sent, dict) and isinstance(sent.get("id"), (str, int)) and not isinstance(sent.get("id"), bool) and status != 202:
-        if isinstance(reply, dict) and sent.get("jsonrpc") == "2.0":
-            assert reply["id"] == sent["id"]  # echoed exactly
+    echoes = isinstance(sent, dict) and isinstance(sent.get("id"), (str, int)) and not isinstance(sent.get("id"), bool)
+    if echoes and status != 202 and isinstance(reply, dict) and sent.get("jsonrpc") == "2.0":
+        assert reply["id"] == sent["id"]  # echoed exactly
 
 
 @settings(max_examples=1500, deadline=2000, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture])

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from litestar.testing import TestClient
-from prometheus_client.parser import text_string_to_metric_families
-
-from photospecs.settings import Settings
 from photospecs.main import create_app
+from photospecs.settings import Settings
+from prometheus_client.parser import text_string_to_metric_families
 
 
 def scrape(client) -> dict:

@@ -7,13 +7,11 @@ import json
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import httpx
 import pytest
 import yaml
 from conftest import ROOT, Server, free_port
-
 from photospecs.cli import worker_count
 from photospecs.settings import from_env, service_links
 

@@ -8,7 +8,6 @@ import tomllib
 
 import passport_photo_specs
 import pytest
-
 from photospecs.dataset import DEFAULT_DATASET_DIR, load
 
 SIZE_FIELDS = ("widthMm", "heightMm", "widthPx", "heightPx", "dpi")

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 from litestar.testing import TestClient
-
-from photospecs.settings import Settings
 from photospecs.dataset import load, px_from_mm
 from photospecs.main import create_app
+from photospecs.settings import Settings
 
 CONTRACT_DOCUMENT_FIELDS = {
     "id", "name", "slug", "widthMm", "heightMm", "widthPx", "heightPx", "dpi",

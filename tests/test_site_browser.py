@@ -31,7 +31,7 @@ def test_document_page_draws_the_photo_to_scale(server, page, doc_id):
         inner = page.locator("#head-band .head-inner")
         assert float(outer.get_attribute("height")) == pytest.approx(head["max"], abs=0.02)
         assert float(inner.get_attribute("height")) == pytest.approx(head["min"], abs=0.02)
-        assert 0 <= float(outer.get_attribute("y")) and float(outer.get_attribute("y")) + head["max"] <= spec["heightMm"] + 0.02
+        assert float(outer.get_attribute("y")) >= 0 and float(outer.get_attribute("y")) + head["max"] <= spec["heightMm"] + 0.02
     eyes = spec.get("eyeLineMm")
     if eyes:
         band = page.locator("#eye-band rect")

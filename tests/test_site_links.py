@@ -114,7 +114,6 @@ def test_dataset_strings_are_escaped(tmp_path):
     import shutil
 
     from litestar.testing import TestClient
-
     from photospecs.dataset import DEFAULT_DATASET_DIR
     from photospecs.main import create_app
     from photospecs.settings import Settings

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable, NamedTuple
+from collections.abc import Awaitable, Callable
+from typing import Any, NamedTuple
 
 from photospecs.asgi.errors import encode_error
-from photospecs.wire.rest import Error
 from photospecs.catalog.encoded import COMMON_HEADERS, JSON, Headers, Prepared
+from photospecs.wire.rest import Error
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Scope = dict[str, Any]

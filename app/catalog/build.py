@@ -13,14 +13,8 @@ from pathlib import Path
 
 import msgspec
 import swagger_ui_bundle
-
-from photospecs.catalog.suggest import MAX_KEY, Suggester
-from photospecs.settings import Settings
-from photospecs.site import pages as site_pages
-from photospecs.urls import Urls
-from photospecs.dataset import Data, Doc, alias_key
+from photospecs.catalog.encoded import JSON, Prepared, cache_control, prepare
 from photospecs.catalog.rest import (
-    LICENSE_URL,
     comparison_wire,
     country_wire,
     document_index,
@@ -29,9 +23,12 @@ from photospecs.catalog.rest import (
     print_sheets,
     specs_body,
 )
+from photospecs.catalog.suggest import MAX_KEY, Suggester
+from photospecs.dataset import Data, Doc, alias_key
+from photospecs.settings import Settings
+from photospecs.site import pages as site_pages
+from photospecs.urls import Urls
 from photospecs.wire.rest import Comparisons
-from photospecs.catalog.encoded import JSON, Prepared, cache_control, prepare
-
 
 encode = msgspec.json.Encoder().encode
 

@@ -17,8 +17,19 @@ from types import SimpleNamespace
 
 import msgspec
 import pycountry
-
-from photospecs.dataset.schema import ComparisonFile, ComparisonsFile, CountryFile, DocumentFile, IcaoFile, PortalFile, PortalsFile, PrintSheet, PrintSheetsFile, Range, Source
+from photospecs.dataset.schema import (
+    ComparisonFile,
+    ComparisonsFile,
+    CountryFile,
+    DocumentFile,
+    IcaoFile,
+    PortalFile,
+    PortalsFile,
+    PrintSheet,
+    PrintSheetsFile,
+    Range,
+    Source,
+)
 
 # The dataset bundled with the package (dataset/ in the repository, photospecs/bundled in a
 # wheel); PHOTOSPECS_DATASET_DIR overrides it. Installs unpack onto the file system, so the
@@ -86,6 +97,7 @@ def flag_for(iso2: str) -> str:
 
 def load(directory: Path = DEFAULT_DATASET_DIR) -> Data:
     problems: list[str] = []
+    _WARNINGS.clear()
     countries = _read_countries(directory, problems)
     portals = _decode(directory / "portals.toml", PortalsFile, problems)
     icao = _decode(directory / "icao.toml", IcaoFile, problems)
@@ -260,10 +272,24 @@ def _derived(published: Range | None, doc: DocumentFile, fraction) -> tuple[Rang
 _HOMEPAGE = re.compile(r"^https://[^/]+/?(?:[a-z]{2}(?:[-_][a-z]{2})?/?|index\.[a-z]+)?$", re.IGNORECASE)
 
 
+def is_front_page(url: str) -> bool:
+    return bool(_HOMEPAGE.match(url))
+
+
 def _check_sources(where: str, sources: list[Source], problems: list[str]) -> None:
+    """Front pages are reported, not refused: such a source backs no figure, and
+    `validate --report` counts the documents that rest on nothing better."""
     for source in sources:
-        if _HOMEPAGE.match(source.url):
-            problems.append(f"{where}: {source.url} is a site's front page; cite the page that states the figures")
+        if is_front_page(source.url):
+            _WARNINGS.append(f"{where}: {source.url} is a site's front page; cite the page that states the figures")
+
+
+_WARNINGS: list[str] = []
+
+
+def warnings() -> list[str]:
+    """What the last load reported without refusing the dataset."""
+    return list(_WARNINGS)
 
 
 def _pixels(where: str, axis: str, mm: float | None, given: int | None, doc: DocumentFile, problems: list[str]) -> int:

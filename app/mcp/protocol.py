@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import msgspec
-
 from photospecs import __version__
 from photospecs.asgi.errors import ECHO_LIMIT, encode_error, quoted
 from photospecs.mcp.tools import Tools, UnknownTool

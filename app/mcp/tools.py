@@ -10,12 +10,19 @@ from dataclasses import dataclass
 from typing import Any
 
 import msgspec
-
+from photospecs.asgi.errors import encode_error, quoted
 from photospecs.catalog import LICENSE_URL, Catalog, photo_spec, suggest
 from photospecs.catalog.rest import portal_constraints
 from photospecs.dataset import Doc, alias_key
-from photospecs.asgi.errors import encode_error, quoted
-from photospecs.wire.results import CountryList, CountryRef, CountrySummary, DatasetRef, PortalConstraints, PortalResult, SpecResult, ToolUrlResult
+from photospecs.wire.results import (
+    CountryList,
+    CountryRef,
+    CountrySummary,
+    DatasetRef,
+    PortalResult,
+    SpecResult,
+    ToolUrlResult,
+)
 
 encode = msgspec.json.Encoder().encode
 READ_ONLY = {"readOnlyHint": True, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}

@@ -10,15 +10,14 @@ import binascii
 from typing import Any
 
 import msgspec
-
 from photospecs import __version__
-from photospecs.catalog import LICENSE_URL, Catalog
 from photospecs.asgi.deadlines import Deadlines, Expired
 from photospecs.asgi.send import Route, Scope, Send, header, send_bytes, send_error, send_method_not_allowed, send_options, send_prepared
-from photospecs.mcp.protocol import MAX_BATCH, SUPPORTED_VERSIONS, RequestHeaders, Server
-from photospecs.wire.rest import Error
+from photospecs.catalog import LICENSE_URL, Catalog
 from photospecs.catalog.encoded import COMMON_HEADERS, JSON, cache_control, prepare
+from photospecs.mcp.protocol import MAX_BATCH, SUPPORTED_VERSIONS, RequestHeaders, Server
 from photospecs.mcp.tools import Tools
+from photospecs.wire.rest import Error
 
 MCP_METHODS = b"GET, HEAD, POST, OPTIONS"
 NO_STORE = [(b"cache-control", b"no-store"), *COMMON_HEADERS]

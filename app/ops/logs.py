@@ -8,7 +8,6 @@ import sys
 import time
 
 import msgspec
-
 from photospecs import __version__
 
 LOGGER = logging.getLogger("photospecs")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import msgspec
-
 from photospecs.asgi.send import Route, constant, read_only_route
 from photospecs.catalog import Catalog
 from photospecs.catalog.encoded import JSON, cache_control, prepare

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-
 from photospecs.catalog import Catalog
 from photospecs.wire.rest import Comparisons, Dataset, Error, RawSpecs
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 from urllib.parse import parse_qsl, unquote
 
-from photospecs.catalog import Catalog
 from photospecs.asgi.errors import quoted
 from photospecs.asgi.send import Route, constant, missing_route, read_only_route
-from photospecs.wire.rest import Error
+from photospecs.catalog import Catalog
 from photospecs.catalog.encoded import Prepared
+from photospecs.wire.rest import Error
 
 MAX_QUERY_BYTES = 2048
 Outcome = Prepared | Error
@@ -128,10 +128,7 @@ def resource_routes(catalog: Catalog) -> list[Route]:
 
 def unknown_id(catalog: Catalog, prefix: str, kind: str, path: str) -> Error:
     text = unquote(path.removeprefix(prefix))[:80]
-    if kind == "document":
-        suggestions = catalog.suggest_documents(text)
-    else:
-        suggestions = catalog.suggest_portals(text)
+    suggestions = catalog.suggest_documents(text) if kind == "document" else catalog.suggest_portals(text)
     return Error(
         status=404,
         error=f"unknown_{kind}",

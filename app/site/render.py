@@ -11,7 +11,7 @@ from collections.abc import Callable
 from importlib.resources import files
 
 import jinja2
-
+from photospecs.dataset.loader import is_front_page
 from photospecs.urls import Urls
 
 STATIC = files("photospecs.site") / "static"
@@ -51,7 +51,7 @@ def environment(urls: Urls, static: Callable[[str], str], version: str) -> jinja
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,  # a misspelt variable fails the build, not the page
     )
-    env.globals.update(urls=urls, site_url=urls.site, static=static, version=version)
+    env.globals.update(urls=urls, site_url=urls.site, static=static, version=version, is_front_page=is_front_page)
     env.filters["mm"] = format_mm
     env.filters["inches"] = lambda mm: f"{mm / 25.4:.2f}".rstrip("0").rstrip(".")
     return env

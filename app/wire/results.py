@@ -4,8 +4,8 @@ limits, and the MCP tool results (structuredContent) whose JSON Schemas are the 
 from __future__ import annotations
 
 from msgspec import Struct
-
 from photospecs.dataset.schema import IcaoFile, PixelSize, Source
+
 
 class Span(Struct, frozen=True):
     min: float
