@@ -39,6 +39,9 @@ class Settings(Struct, frozen=True, forbid_unknown_fields=True):
     backlog: Annotated[int, Meta(ge=16, le=65_535)] = 2048
     # After SIGTERM: seconds of answering with /readyz at 503 before the listener closes.
     drain_seconds: Annotated[float, Meta(ge=0, le=120)] = 3.0
+    # Host names besides the site's and loopback that may call /api/mcp (comma-separated):
+    # the DNS-rebinding guard refuses any other Host with 403.
+    allowed_hosts: str = ""
     # Prometheus metrics at /metrics (cost measured with bench/compare.py --metrics-cost).
     metrics: bool = True
 

@@ -27,7 +27,7 @@ def app():
 
 @pytest.fixture(scope="session")
 def client(app):
-    with TestClient(app, base_url="http://testserver.local") as test_client:
+    with TestClient(app, base_url="http://127.0.0.1:8000") as test_client:
         yield test_client
 
 

@@ -80,7 +80,7 @@ def test_idle_keep_alive_connections_are_closed(tight):
 
 def test_a_trickled_body_gets_408_in_json(tight):
     sock = connect(tight)
-    sock.sendall(b"POST /api/mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{")
+    sock.sendall(b"POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{")
     started = time.monotonic()
     assert answers_quickly(tight)
     status, body = status_and_json(read_until_closed(sock))
@@ -102,7 +102,7 @@ def test_a_long_query_is_414_in_json_and_a_huge_url_431(tight):
 
 def test_a_declared_oversized_body_is_refused_before_it_is_read(tight):
     sock = connect(tight)
-    sock.sendall(b"POST /api/mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n")
+    sock.sendall(b"POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n")
     status, body = status_and_json(read_until_closed(sock))
     assert status == 413 and body["error"] == "body_too_large"
 
@@ -112,7 +112,7 @@ def test_concurrency_limit_queues_and_slow_clients_are_released():
     try:
         stalled = [connect(server) for _ in range(2)]
         for sock in stalled:  # both request slots taken by bodies that never arrive
-            sock.sendall(b"POST /api/mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{")
+            sock.sendall(b"POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{")
         time.sleep(0.3)
         started = time.monotonic()
         assert httpx.get(f"{server.url}/healthz", timeout=10).status_code == 200

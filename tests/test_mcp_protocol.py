@@ -75,17 +75,17 @@ def test_2026_revision_is_stateless_with_discover(client):
     assert discover["resultType"] == "complete"
     assert discover["_meta"]["io.modelcontextprotocol/serverInfo"]["name"] == "photospecs"
 
-    listing = rpc(client, call("tools/list", {"_meta": MODERN_META}), **{"mcp-protocol-version": "2026-07-28"}).json()["result"]
+    listing = rpc(client, call("tools/list", {"_meta": MODERN_META}), **{"mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list"}).json()["result"]
     assert listing["resultType"] == "complete" and listing["cacheScope"] in ("public", "private")
     assert isinstance(listing["ttlMs"], int)
 
     params = {"name": "get_photo_tool_url", "arguments": {}, "_meta": MODERN_META}
-    result = rpc(client, call("tools/call", params), **{"mcp-protocol-version": "2026-07-28", "mcp-name": "get_photo_tool_url"}).json()["result"]
+    result = rpc(client, call("tools/call", params), **{"mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "get_photo_tool_url"}).json()["result"]
     assert result["resultType"] == "complete" and result["structuredContent"]["url"]
 
 
 def test_initialize_does_not_exist_in_2026(client):
-    response = rpc(client, call("initialize", {"protocolVersion": "2026-07-28", "_meta": MODERN_META}), **{"mcp-protocol-version": "2026-07-28"})
+    response = rpc(client, call("initialize", {"protocolVersion": "2026-07-28", "_meta": MODERN_META}), **{"mcp-protocol-version": "2026-07-28", "mcp-method": "initialize"})
     assert response.status_code == 404
     assert response.json()["error"]["code"] == -32601
 
@@ -279,3 +279,68 @@ def test_cors_exposes_mcp_headers(client):
     assert response.headers["access-control-allow-origin"] == "*"
     exposed = response.headers["access-control-expose-headers"].lower()
     assert "mcp-protocol-version" in exposed and "mcp-session-id" in exposed
+
+
+MODERN = {"mcp-protocol-version": "2026-07-28"}
+
+
+def test_2026_removed_ping_but_older_revisions_keep_it(client):
+    response = rpc(client, call("ping", {"_meta": MODERN_META}), **MODERN, **{"mcp-method": "ping"})
+    assert response.status_code == 404 and response.json()["error"]["code"] == -32601
+    assert rpc(client, call("ping"), **{"mcp-protocol-version": "2025-11-25"}).json()["result"] == {}
+
+
+@pytest.mark.parametrize("method, params, headers", [
+    ("tools/list", {}, {}),  # no Mcp-Method
+    ("tools/list", {}, {"mcp-method": "tools/call"}),  # a different one
+    ("tools/call", {"name": "list_supported_countries", "arguments": {}}, {"mcp-method": "tools/call"}),  # no Mcp-Name
+    ("tools/call", {"name": "list_supported_countries", "arguments": {}}, {"mcp-method": "tools/call", "mcp-name": "get_photo_tool_url"}),
+])
+def test_2026_requires_the_method_and_name_headers(client, method, params, headers):
+    response = rpc(client, call(method, {**params, "_meta": MODERN_META}), **MODERN, **headers)
+    assert response.status_code == 400 and response.json()["error"]["code"] == -32020
+
+
+def test_every_2026_result_names_the_server(client):
+    for method, params, extra in [
+        ("tools/list", {}, {}),
+        ("tools/call", {"name": "get_photo_tool_url", "arguments": {}}, {"mcp-name": "get_photo_tool_url"}),
+        ("server/discover", {}, {}),
+    ]:
+        result = rpc(client, call(method, {**params, "_meta": MODERN_META}), **MODERN, **{"mcp-method": method}, **extra).json()["result"]
+        info = result["_meta"]["io.modelcontextprotocol/serverInfo"]
+        assert info["name"] == "photospecs" and info["websiteUrl"] and info["icons"][0]["src"].endswith("/favicon.svg")
+
+
+def test_server_info_has_website_and_icons_from_2025_11_25(client):
+    new = rpc(client, call("initialize", {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}})).json()
+    assert new["result"]["serverInfo"]["websiteUrl"] == "http://127.0.0.1:8000/"
+    old = rpc(client, call("initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}})).json()
+    assert "icons" not in old["result"]["serverInfo"]
+
+
+def test_an_unknown_cursor_is_invalid_params(client):
+    response = rpc(client, call("tools/list", {"cursor": "bogus"}), **{"mcp-protocol-version": "2025-11-25"})
+    assert response.json()["error"]["code"] == -32602
+
+
+@pytest.mark.parametrize("version, batches", [("2024-11-05", True), ("2025-03-26", True), ("2025-06-18", False), ("2025-11-25", False)])
+def test_batches_only_where_the_revision_defines_them(client, version, batches):
+    response = rpc(client, [call("ping", request_id=1), call("ping", request_id=2)], **{"mcp-protocol-version": version})
+    if batches:
+        assert response.status_code == 200 and len(response.json()) == 2
+    else:
+        assert response.status_code == 400 and response.json()["error"]["code"] == -32600
+
+
+@pytest.mark.parametrize("host, allowed", [
+    ("127.0.0.1:8000", True), ("localhost", True), ("[::1]:8000", True),
+    ("evil.example.com", False), ("evil.example.com:8000", False), ("127.0.0.1.evil.example", False),
+])
+def test_dns_rebinding_guard_checks_the_host(client, host, allowed):
+    headers = {"host": host, "origin": f"http://{host}"}
+    response = rpc(client, call("tools/list"), **headers)
+    if allowed:
+        assert response.status_code == 200
+    else:
+        assert response.status_code == 403 and response.json()["error"]["code"] == -32600

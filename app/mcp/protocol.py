@@ -38,7 +38,20 @@ HEADER_MISMATCH = -32020
 UNSUPPORTED_VERSION = -32022
 
 MAX_BATCH = 32
+BATCH_VERSIONS = ("2024-11-05", "2025-03-26")  # 2025-06-18 removed JSON-RPC batching
+ICONS_SINCE = "2025-11-25"  # first revision whose serverInfo has websiteUrl, description and icons
 SERVER_INFO = {"name": "photospecs", "title": "photospecs: passport and visa photo specifications", "version": __version__}
+
+
+def server_info(version: str, site: str) -> dict[str, Any]:
+    if version < ICONS_SINCE:
+        return SERVER_INFO
+    return {
+        **SERVER_INFO,
+        "description": "Official passport, visa and ID photo specifications by country, with sources",
+        "websiteUrl": f"{site}/",
+        "icons": [{"src": f"{site}/favicon.svg", "mimeType": "image/svg+xml", "sizes": ["any"]}],
+    }
 INSTRUCTIONS = (
     "Official passport, visa, ID card, residence permit and driving licence photo specifications by country. "
     "Call list_supported_countries for ids, get_visa_photo_spec for a document's size, background and rules, "
@@ -66,7 +79,7 @@ class ProtocolError(Exception):
         self.code, self.message, self.data = code, message, data
 
 
-def error_body(request_id: Any, code: int, message: str, data: Any = None) -> bytes:
+def rpc_error(request_id: Any, code: int, message: str, data: Any = None) -> bytes:
     error: dict[str, Any] = {"code": code, "message": message}
     if data is not None:
         error["data"] = data
@@ -75,6 +88,10 @@ def error_body(request_id: Any, code: int, message: str, data: Any = None) -> by
 
 def _is_valid_id(value: Any) -> bool:
     return value is None or (isinstance(value, (str, int, float)) and not isinstance(value, bool))
+
+
+# The methods whose Mcp-Name header repeats a parameter (2026-07-28).
+NAMED_BY = {"tools/call": "name", "resources/read": "uri", "prompts/get": "name"}
 
 
 class Era(NamedTuple):
@@ -92,8 +109,12 @@ ERAS = {
 class Server:
     """Answers MCP messages from tables built once at start-up."""
 
-    def __init__(self, tools: Tools, cache_seconds: int) -> None:
+    def __init__(self, tools: Tools, cache_seconds: int, site: str) -> None:
         self.tools = tools
+        modern_info = server_info(MODERN_VERSIONS[-1], site)
+        # Every 2026-07-28 result carries the server's identity in _meta: spliced in front of
+        # each pre-encoded result (see _with_meta).
+        self._meta_prefix = b'{"_meta":' + _encode({META_SERVER_INFO: modern_info}) + b","
         legacy_list = _encode({"tools": tools.definitions})
         self._tools_list = {
             "plain": legacy_list,
@@ -105,7 +126,12 @@ class Server:
         capabilities = {"tools": {"listChanged": False}}
         self._initialize = {
             version: _encode(
-                {"protocolVersion": version, "capabilities": capabilities, "serverInfo": SERVER_INFO, "instructions": INSTRUCTIONS}
+                {
+                    "protocolVersion": version,
+                    "capabilities": capabilities,
+                    "serverInfo": server_info(version, site),
+                    "instructions": INSTRUCTIONS,
+                }
             )
             for version in HANDSHAKE_VERSIONS
         }
@@ -117,7 +143,6 @@ class Server:
                 "ttlMs": cache_seconds * 1000,
                 "cacheScope": "public",
                 "resultType": "complete",
-                "_meta": {META_SERVER_INFO: SERVER_INFO},
             }
         )
         self._empty = {"plain": b"{}", "structured": b"{}", "modern": b'{"resultType":"complete"}'}
@@ -128,52 +153,57 @@ class Server:
         try:
             message = _decode(body)
         except msgspec.DecodeError as exc:
-            return Reply(400, error_body(None, PARSE_ERROR, f"Parse error: {exc}"))
+            return Reply(400, rpc_error(None, PARSE_ERROR, f"Parse error: {exc}"))
         except UnicodeDecodeError:  # msgspec's answer to some invalid UTF-8 inside strings
-            return Reply(400, error_body(None, PARSE_ERROR, "Parse error: the body is not valid UTF-8"))
+            return Reply(400, rpc_error(None, PARSE_ERROR, "Parse error: the body is not valid UTF-8"))
         except RecursionError:  # msgspec's answer to nesting deeper than it decodes
-            return Reply(400, error_body(None, PARSE_ERROR, "Parse error: JSON nested too deeply"))
+            return Reply(400, rpc_error(None, PARSE_ERROR, "Parse error: JSON nested too deeply"))
         if isinstance(message, list):
             return self._batch(message, headers)
         status, answer = self._one(message, headers)
         return Reply(status, answer) if answer is not None else Reply(202, None)
 
     def _batch(self, messages: list, headers: RequestHeaders) -> Reply:
+        version = headers.protocol_version or DEFAULT_VERSION
+        if version not in BATCH_VERSIONS:
+            return Reply(400, rpc_error(None, INVALID_REQUEST, f"Invalid request: protocol revision {version[:ECHO_LIMIT]} has no batches; send one message per request"))
         if not messages:
-            return Reply(400, error_body(None, INVALID_REQUEST, "Invalid request: empty batch"))
+            return Reply(400, rpc_error(None, INVALID_REQUEST, "Invalid request: empty batch"))
         if len(messages) > MAX_BATCH:
-            return Reply(400, error_body(None, INVALID_REQUEST, f"Invalid request: a batch holds at most {MAX_BATCH} messages"))
+            return Reply(400, rpc_error(None, INVALID_REQUEST, f"Invalid request: a batch holds at most {MAX_BATCH} messages"))
         answers = [answer for _, answer in (self._one(m, headers) for m in messages) if answer is not None]
         return Reply(200, b"[" + b",".join(answers) + b"]") if answers else Reply(202, None)
 
     def _one(self, message: Any, headers: RequestHeaders) -> tuple[int, bytes | None]:
         """(HTTP status, response bytes or None for a notification)."""
         if not isinstance(message, dict):
-            return 400, error_body(None, INVALID_REQUEST, "Invalid request: a JSON-RPC message must be an object")
+            return 400, rpc_error(None, INVALID_REQUEST, "Invalid request: a JSON-RPC message must be an object")
         request_id = message.get("id")
         if not _is_valid_id(request_id):
-            return 400, error_body(None, INVALID_REQUEST, "Invalid request: id must be a string, a number or null")
+            return 400, rpc_error(None, INVALID_REQUEST, "Invalid request: id must be a string, a number or null")
         is_notification = "id" not in message
         if message.get("jsonrpc") != "2.0":
-            return 400, error_body(request_id, INVALID_REQUEST, 'Invalid request: "jsonrpc" must be "2.0"')
+            return 400, rpc_error(request_id, INVALID_REQUEST, 'Invalid request: "jsonrpc" must be "2.0"')
         method = message.get("method")
         if not isinstance(method, str):
             if not is_notification and ("result" in message or "error" in message):
                 return 202, None  # a client's answer to a server request; we never send any
-            return 400, error_body(request_id, INVALID_REQUEST, 'Invalid request: "method" must be a string')
+            return 400, rpc_error(request_id, INVALID_REQUEST, 'Invalid request: "method" must be a string')
         params = message.get("params")
         if params is not None and not isinstance(params, dict):
-            return 400, error_body(request_id, INVALID_PARAMS, 'Invalid params: "params" must be an object')
+            return 400, rpc_error(request_id, INVALID_PARAMS, 'Invalid params: "params" must be an object')
         if is_notification:
             return 202, None
         try:
             era = self._era(headers, method, params or {})
         except ProtocolError as exc:  # no revision of ours can take this request
-            return 400, error_body(request_id, exc.code, exc.message, exc.data)
+            return 400, rpc_error(request_id, exc.code, exc.message, exc.data)
         try:
             result = self._dispatch(method, params or {}, era)
         except ProtocolError as exc:
-            return _error_status(exc.code, era), error_body(request_id, exc.code, exc.message, exc.data)
+            return _error_status(exc.code, era), rpc_error(request_id, exc.code, exc.message, exc.data)
+        if era.modern:
+            result = self._with_meta(result)
         return 200, b'{"jsonrpc":"2.0","id":' + _encode(request_id) + b',"result":' + result + b"}"
 
     # --- protocol revision ------------------------------------------------------------------
@@ -202,11 +232,20 @@ class Server:
                     INVALID_PARAMS,
                     f"Invalid params: params._meta must carry {META_VERSION!r} and {META_CAPABILITIES!r}",
                 )
-            if headers.method is not None and headers.method != method:
-                raise ProtocolError(HEADER_MISMATCH, "The Mcp-Method header does not match the request's method")
-            if method == "tools/call" and headers.name is not None and headers.name != params.get("name"):
-                raise ProtocolError(HEADER_MISMATCH, "The Mcp-Name header does not match the tool name")
+            # The revision's transport requires both headers, so that intermediaries can route
+            # and filter without reading the body.
+            if headers.method != method:
+                missing = "is missing" if headers.method is None else "does not match the request's method"
+                raise ProtocolError(HEADER_MISMATCH, f"The Mcp-Method header {missing}")
+            named = NAMED_BY.get(method)
+            if named is not None and headers.name != params.get(named):
+                missing = "is missing" if headers.name is None else f"does not match params.{named}"
+                raise ProtocolError(HEADER_MISMATCH, f"The Mcp-Name header {missing}")
         return era
+
+    def _with_meta(self, result: bytes) -> bytes:
+        """{"_meta":{serverInfo}, ...the result's own members}."""
+        return self._meta_prefix[:-1] + b"}" if result == b"{}" else self._meta_prefix + result[1:]
 
     # --- methods --------------------------------------------------------------------------------
 
@@ -214,10 +253,12 @@ class Server:
         if method == "tools/call":
             return self._call(params, era)
         if method == "tools/list":
+            if params.get("cursor") is not None:
+                raise ProtocolError(INVALID_PARAMS, "Invalid params: unknown cursor (the tool list has one page)")
             return self._tools_list[era.shape]
         if method == "server/discover":
             return self._discover
-        if method == "ping":
+        if method == "ping" and not era.modern:  # 2026-07-28 removed ping
             return self._empty[era.shape]
         if method == "initialize" and not era.modern:
             requested = params.get("protocolVersion")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from urllib.parse import urlsplit
 from typing import Any
 
 import msgspec
@@ -15,7 +16,7 @@ from photospecs.asgi.deadlines import Deadlines, Expired
 from photospecs.asgi.send import Route, Scope, Send, header, send_bytes, send_error, send_method_not_allowed, send_options, send_prepared
 from photospecs.catalog import LICENSE_URL, Catalog
 from photospecs.catalog.encoded import COMMON_HEADERS, JSON, cache_control, prepare
-from photospecs.mcp.protocol import MAX_BATCH, SUPPORTED_VERSIONS, RequestHeaders, Server
+from photospecs.mcp.protocol import MAX_BATCH, SUPPORTED_VERSIONS, RequestHeaders, Server, rpc_error
 from photospecs.mcp.tools import Tools
 from photospecs.wire.rest import Error
 
@@ -30,15 +31,43 @@ NO_EVENT_STREAM = Error(
 )
 
 
+# DNS rebinding: a page on an attacker's domain that resolves to this server's address sends
+# requests whose Host names that domain. Origin stays open (the endpoint is CORS-open by
+# contract), so the Host header is what is checked: the site's host, a loopback name, or one
+# of PHOTOSPECS_ALLOWED_HOSTS.
+FORBIDDEN_HOST = rpc_error(None, -32600, "Forbidden: this Host is not served here (DNS rebinding protection); see PHOTOSPECS_ALLOWED_HOSTS")
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
+
+
+def allowed_hosts(settings: Any) -> frozenset[str]:
+    site_host = urlsplit(settings.site).hostname or ""
+    extra = {h.strip().lower() for h in settings.allowed_hosts.split(",") if h.strip()}
+    return frozenset({site_host.lower(), *LOOPBACK_HOSTS, *extra})
+
+
+def host_allowed(host: bytes | None, allowed: frozenset[str]) -> bool:
+    if host is None:
+        return True  # HTTP/1.0 without Host: no browser sends such a request
+    name = host.decode("latin-1").lower()
+    if name.startswith("["):  # [::1]:8000
+        name = name[: name.find("]") + 1]
+    else:
+        name = name.rsplit(":", 1)[0] if name.count(":") == 1 else name
+    return name in allowed
+
+
 def routes(catalog: Catalog) -> list[Route]:
     tools = Tools(catalog)
-    server = Server(tools, catalog.settings.max_age)
+    server = Server(tools, catalog.settings.max_age, catalog.settings.site)
+    hosts = allowed_hosts(catalog.settings)
     limit = catalog.settings.max_body_bytes
     deadlines = Deadlines(catalog.settings.body_timeout)
     discovery = prepare(msgspec.json.encode(discovery_document(catalog, tools)), JSON, cache_control(catalog.settings.max_age))
 
     async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
         method = scope["method"]
+        if not host_allowed(header(scope, b"host"), hosts):
+            return await send_bytes(send, 403, FORBIDDEN_HOST, NO_STORE)
         if method == "POST":
             return await _post(scope, receive, send, server, limit, deadlines)
         if method == "GET" or method == "HEAD":
