@@ -155,7 +155,7 @@ def wrk(url: str, s: Scenario, cpu: int | None, connections: int, duration: int,
         script = workdir / "post.lua"
         script.write_text(f'wrk.method = "POST"\nwrk.body = [[{s.body.decode()}]]\n')
         command += ["-s", str(script)]
-    output = subprocess.run(command + [url + s.target], capture_output=True, text=True, preexec_fn=pinned(cpu), check=True).stdout
+    output = subprocess.run([*command, url + s.target], capture_output=True, text=True, preexec_fn=pinned(cpu), check=True).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
     value, unit = re.search(r"99%\s+([\d.]+)(us|ms|s)", output).groups()
     p99 = float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
@@ -192,7 +192,7 @@ def main() -> int:
 
     workdir = Path(tempfile.mkdtemp(prefix="photospecs-bench-"))
     python = sys.executable
-    project = Server("photospecs", [python, "-m", "app.cli", "serve", "--port", "{port}", "--workers", "1"], "/readyz")
+    project = Server("photospecs", [python, "-m", "photospecs.cli", "serve", "--port", "{port}", "--workers", "1"], "/readyz")
     ceiling = Server("ceiling", [python, "-m", "granian", "--interface", "asgi", "--port", "{port}", "--workers", "1",
                                  "--no-ws", "bench.ceiling:app"], "/", {"CEILING_RECORDING": str(workdir / "recording.json")},
                      any_status=True)
@@ -252,7 +252,7 @@ def render(args, results, responses, startup_s, rss, server_cpu, load_cpu) -> st
         (f"start-up to /readyz under {TARGETS['startup_s']} s (measured {startup_s:.2f} s)", startup_s < TARGETS["startup_s"]),
         (f"worker resident memory under {TARGETS['rss_mb']:.0f} MB (measured {rss:.1f} MB)", rss < TARGETS["rss_mb"]),
     ]
-    cpu_model = next((l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines() if l.startswith("model name")), "?")
+    cpu_model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if line.startswith("model name")), "?")
     header = [
         f"Run: `python bench/compare.py --duration {args.duration} --rounds {args.rounds} --connections {args.connections}`",
         f"on {os.cpu_count()} CPUs ({cpu_model}), Python {platform.python_version()}, servers pinned to CPU {server_cpu}, "

@@ -12,8 +12,7 @@ import json
 from fastapi import FastAPI, Request
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import JSONResponse
-
-from app.dataset import load
+from photospecs.dataset import load
 
 DATA = load()
 app = FastAPI()

@@ -23,7 +23,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare import ROOT, Server  # noqa: E402
+from compare import ROOT, Server
 
 GROWTH_LIMIT = 0.05
 
@@ -35,7 +35,7 @@ def main() -> int:
     parser.add_argument("--users", type=int, default=40)
     args = parser.parse_args()
 
-    server = Server("photospecs", [sys.executable, "-m", "app.cli", "serve", "--port", "{port}", "--workers", "1"], "/readyz")
+    server = Server("photospecs", [sys.executable, "-m", "photospecs.cli", "serve", "--port", "{port}", "--workers", "1"], "/readyz")
     server.start(None)
     samples: list[tuple[float, float]] = []
     done = threading.Event()

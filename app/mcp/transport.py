@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import base64
 import binascii
-from urllib.parse import urlsplit
 from typing import Any
+from urllib.parse import urlsplit
 
 import msgspec
 from photospecs import __version__
@@ -50,10 +50,8 @@ def host_allowed(host: bytes | None, allowed: frozenset[str]) -> bool:
         return True  # HTTP/1.0 without Host: no browser sends such a request
     name = host.decode("latin-1").lower()
     if name.startswith("["):  # [::1]:8000
-        name = name[: name.find("]") + 1]
-    else:
-        name = name.rsplit(":", 1)[0] if name.count(":") == 1 else name
-    return name in allowed
+        return name[: name.find("]") + 1] in allowed
+    return (name.rsplit(":", 1)[0] if name.count(":") == 1 else name) in allowed
 
 
 def routes(catalog: Catalog) -> list[Route]:
