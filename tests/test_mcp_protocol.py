@@ -65,7 +65,10 @@ def test_structured_content_only_from_2025_06_18(client):
     default = rpc(client, call("tools/call", params)).json()["result"]  # no header: 2025-03-26
     assert "structuredContent" not in old and "structuredContent" not in default
     assert json.loads(new["content"][0]["text"]) == new["structuredContent"]
-    assert old["content"] == new["content"]
+    assert old["content"] == new["content"][:1]  # the JSON text block; resource links follow from 2025-06-18
+    links = [block for block in new["content"][1:] if block["type"] == "resource_link"]
+    assert {link["uri"] for link in links} >= {"http://127.0.0.1:8000/countries/us", "http://127.0.0.1:8000/api/specs?country=us"}
+    assert all(block["type"] == "text" for block in old["content"])
 
 
 def test_2026_revision_is_stateless_with_discover(client):
@@ -154,7 +157,7 @@ def test_malformed_messages(client, body, code, request_id):
 @pytest.mark.parametrize(
     ("method", "params", "code"),
     [
-        ("resources/list", None, -32601),
+        ("resources/subscribe", None, -32601),
         ("no/such/method", {}, -32601),
         ("tools/call", None, -32602),
         ("tools/call", {"name": 5}, -32602),
@@ -344,3 +347,49 @@ def test_dns_rebinding_guard_checks_the_host(client, host, allowed):
         assert response.status_code == 200
     else:
         assert response.status_code == 403 and response.json()["error"]["code"] == -32600
+
+
+def test_resources_list_pages_with_a_working_cursor_and_reads_the_same_bytes_as_rest(client):
+    seen, cursor = [], None
+    while True:
+        params = {"cursor": cursor} if cursor else {}
+        result = rpc(client, call("resources/list", params), **{"mcp-protocol-version": "2025-11-25"}).json()["result"]
+        seen += result["resources"]
+        cursor = result.get("nextCursor")
+        if cursor is None:
+            break
+    uris = {r["uri"] for r in seen}
+    assert len(uris) == len(seen) > 300
+    assert "http://127.0.0.1:8000/api/documents/us-visa" in uris and "http://127.0.0.1:8000/api/icao" in uris
+    read = rpc(client, call("resources/read", {"uri": "http://127.0.0.1:8000/api/documents/us-visa"})).json()["result"]
+    assert read["contents"][0]["text"] == client.get("/api/documents/us-visa", headers={"accept-encoding": "identity"}).text
+    missing = rpc(client, call("resources/read", {"uri": "http://127.0.0.1:8000/api/documents/nope"})).json()
+    assert missing["error"]["code"] == -32002
+
+
+def test_2026_lists_and_reads_carry_caching_hints(client):
+    headers = {**MODERN, "mcp-method": "resources/read", "mcp-name": "http://127.0.0.1:8000/api/icao"}
+    read = rpc(client, call("resources/read", {"uri": "http://127.0.0.1:8000/api/icao", "_meta": MODERN_META}), **headers).json()["result"]
+    assert read["ttlMs"] > 0 and read["cacheScope"] == "public"
+    for method in ("resources/list", "resources/templates/list", "prompts/list"):
+        result = rpc(client, call(method, {"_meta": MODERN_META}), **MODERN, **{"mcp-method": method}).json()["result"]
+        assert result["ttlMs"] > 0 and result["cacheScope"] == "public", method
+
+
+def test_completion_of_template_arguments(client):
+    def complete(name, value):
+        params = {"ref": {"type": "ref/resource", "uri": "http://127.0.0.1:8000/api/documents/{document}"}, "argument": {"name": name, "value": value}}
+        return rpc(client, call("completion/complete", params)).json()["result"]["completion"]["values"]
+
+    assert "us-visa" in complete("document", "us-v")
+    assert complete("country", "United Ki") == ["uk"]  # names and ISO codes complete to ids, as REST resolves them
+    assert complete("country", "GBR") == ["uk"]
+    assert "ds-160" in complete("portal", "ds")
+
+
+def test_checklist_prompt(client):
+    listed = rpc(client, call("prompts/list")).json()["result"]["prompts"]
+    assert listed[0]["name"] == "photo_checklist"
+    got = rpc(client, call("prompts/get", {"name": "photo_checklist", "arguments": {"document": "us-visa"}})).json()["result"]
+    text = got["messages"][0]["content"]["text"]
+    assert "600 x 600 px" in text and "DS-160" in text

@@ -101,3 +101,27 @@ def test_unknown_tool_is_invalid_params(server, mode):
     _, error = run(_session, server.url, mode, calls)
     assert error.code == -32602
     assert "no_such_tool" in error.message
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_reads_resources_completes_and_gets_prompts(server, mode):
+    from mcp.types import PromptReference, ResourceTemplateReference
+
+    async def calls(client):
+        listing = await client.list_resources()
+        templates = await client.list_resource_templates()
+        read = await client.read_resource(f"{server.url}/api/documents/us-visa")
+        template = next(t for t in templates.resource_templates if t.name == "document")
+        completed = await client.complete(ResourceTemplateReference(type="ref/resource", uri=template.uri_template), {"name": "document", "value": "japan-"})
+        prompt = await client.get_prompt("photo_checklist", {"document": "japan-passport"})
+        prompt_completion = await client.complete(PromptReference(type="ref/prompt", name="photo_checklist"), {"name": "document", "value": "uk-p"})
+        return listing, templates, read, completed, prompt, prompt_completion
+
+    _, (listing, templates, read, completed, prompt, prompt_completion) = run(_session, server.url, mode, calls)
+    assert len(listing.resources) == 100 and listing.next_cursor  # paginated
+    assert {t.name for t in templates.resource_templates} == {"document", "country", "portal"}
+    spec = json.loads(read.contents[0].text)
+    assert spec["id"] == "us-visa" and spec["widthPx"] == 600
+    assert "japan-passport" in completed.completion.values
+    assert "uk-passport" in prompt_completion.completion.values
+    assert "Japan" in prompt.messages[0].content.text

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 import msgspec
 from photospecs import __version__
 from photospecs.asgi.errors import ECHO_LIMIT, encode_error, quoted
+from photospecs.mcp.resources import RESOURCE_NOT_FOUND, NotFound, Resources
 from photospecs.mcp.tools import Tools, UnknownTool
 
 HANDSHAKE_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
@@ -109,8 +110,9 @@ ERAS = {
 class Server:
     """Answers MCP messages from tables built once at start-up."""
 
-    def __init__(self, tools: Tools, cache_seconds: int, site: str) -> None:
+    def __init__(self, tools: Tools, resources: Resources, cache_seconds: int, site: str) -> None:
         self.tools = tools
+        self.resources = resources
         modern_info = server_info(MODERN_VERSIONS[-1], site)
         # Every 2026-07-28 result carries the server's identity in _meta: spliced in front of
         # each pre-encoded result (see _with_meta).
@@ -123,7 +125,12 @@ class Server:
                 {"tools": tools.definitions, "ttlMs": cache_seconds * 1000, "cacheScope": "public", "resultType": "complete"}
             ),
         }
-        capabilities = {"tools": {"listChanged": False}}
+        capabilities = {
+            "tools": {"listChanged": False},
+            "resources": {"listChanged": False, "subscribe": False},
+            "prompts": {"listChanged": False},
+            "completions": {},
+        }
         self._initialize = {
             version: _encode(
                 {
@@ -258,6 +265,12 @@ class Server:
             return self._tools_list[era.shape]
         if method == "server/discover":
             return self._discover
+        handler = self._data_methods.get(method)
+        if handler is not None:
+            try:
+                return handler(self, params, era.modern)
+            except NotFound as exc:
+                raise ProtocolError(exc.code, exc.message, exc.data) from None
         if method == "ping" and not era.modern:  # 2026-07-28 removed ping
             return self._empty[era.shape]
         if method == "initialize" and not era.modern:
@@ -266,6 +279,15 @@ class Server:
                 raise ProtocolError(INVALID_PARAMS, 'Invalid params: initialize needs "protocolVersion" (a string)')
             return self._initialize.get(requested, self._initialize[LATEST_HANDSHAKE])
         raise ProtocolError(METHOD_NOT_FOUND, f"Method not found: {quoted(method)}", method[:ECHO_LIMIT])
+
+    _data_methods = {
+        "resources/list": lambda self, params, modern: self.resources.list(params.get("cursor"), modern),
+        "resources/templates/list": lambda self, params, modern: self.resources.templates(modern),
+        "resources/read": lambda self, params, modern: self.resources.read(params.get("uri"), modern),
+        "completion/complete": lambda self, params, modern: self.resources.complete(params, modern),
+        "prompts/list": lambda self, params, modern: self.resources.prompts.list(modern),
+        "prompts/get": lambda self, params, modern: self.resources.prompts.get(params, modern),
+    }
 
     def _call(self, params: dict, era: Era) -> bytes:
         name = params.get("name")
@@ -287,4 +309,4 @@ def _error_status(code: int, era: Era) -> int:
     expect, and as 404/400 in 2026-07-28, as that revision's transport defines."""
     if not era.modern:
         return 200
-    return 404 if code == METHOD_NOT_FOUND else 400
+    return 404 if code in (METHOD_NOT_FOUND, RESOURCE_NOT_FOUND) else 400

@@ -55,6 +55,10 @@ class ToolError:
         return encode_error(result)
 
 
+def _link(uri: str, name: str, title: str, mime_type: str) -> dict[str, str]:
+    return {"type": "resource_link", "uri": uri, "name": name, "title": title, "mimeType": mime_type}
+
+
 class UnknownTool(Exception):
     """A protocol error (-32602): there is no tool by that name."""
 
@@ -175,6 +179,10 @@ class Tools:
             self._store(
                 ("get_visa_photo_spec", country.id, None),
                 SpecResult(ref, list(specs.values()), source_url=urls.country(country.id), dataset=self.dataset_ref),
+                [
+                    _link(urls.country(country.id), f"{country.id}-page", f"{country.name}: page", "text/html"),
+                    _link(urls.country_json(country.id), country.id, f"{country.name}: every document", "application/json"),
+                ],
             )
             self._store(("get_photo_tool_url", country.id, None), self._tool_url(country.id, None))
             for doc in docs:
@@ -182,6 +190,7 @@ class Tools:
                 self._store(
                     ("get_visa_photo_spec", country.id, doc.id),
                     SpecResult(ref, [spec], source_url=spec.canonical_url, dataset=self.dataset_ref),
+                    self._doc_links(doc),
                 )
                 self._store(("get_photo_tool_url", country.id, doc.id), self._tool_url(country.id, doc))
         self._store(("get_photo_tool_url", None, None), self._tool_url(None, None))
@@ -189,18 +198,32 @@ class Tools:
             self._store(
                 ("get_portal_constraints", portal.id),
                 PortalResult(portal_constraints(portal), self.data.icao, source_url=urls.portal(portal.id), dataset=self.dataset_ref),
+                [
+                    _link(urls.portal(portal.id), f"{portal.id}-page", f"{portal.name}: page", "text/html"),
+                    _link(urls.api(f"portals/{portal.id}"), portal.id, f"{portal.name}: limits", "application/json"),
+                    *(_link(s.url, f"{portal.id}-source-{i}", s.title, "text/html") for i, s in enumerate(portal.sources, 1)),
+                ],
             )
 
-    def _store(self, key: tuple, payload: msgspec.Struct) -> None:
+    def _store(self, key: tuple, payload: msgspec.Struct, links: list[dict] | None = None) -> None:
         structured = msgspec.to_builtins(payload)
         content = [{"type": "text", "text": encode(structured).decode()}]
+        # resource_link blocks (from 2025-06-18): the page to cite, the resource to fetch or
+        # attach, and the official sources behind the facts.
+        linked = content + (links or [])
         self.results[key] = Encoded(
             plain=encode({"content": content, "isError": False}),
-            structured=encode({"content": content, "structuredContent": structured, "isError": False}),
-            modern=encode(
-                {"content": content, "structuredContent": structured, "isError": False, "resultType": "complete"}
-            ),
+            structured=encode({"content": linked, "structuredContent": structured, "isError": False}),
+            modern=encode({"content": linked, "structuredContent": structured, "isError": False, "resultType": "complete"}),
         )
+
+    def _doc_links(self, doc: Doc) -> list[dict]:
+        urls, name = self.catalog.urls, f"{doc.country.name} {doc.file.name} photo"
+        links = [
+            _link(urls.document(doc.slug), f"{doc.id}-page", f"{name}: page", "text/html"),
+            _link(urls.api(f"documents/{doc.id}"), doc.id, f"{name}: full spec", "application/json"),
+        ]
+        return links + [_link(s.url, f"{doc.id}-source-{i}", s.title, "text/html") for i, s in enumerate(doc.sources, 1)]
 
     def _tool_url(self, country_id: str | None, doc: Doc | None) -> ToolUrlResult:
         url = self.catalog.urls.tool(country_id, doc.id if doc else None)

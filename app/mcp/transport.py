@@ -17,6 +17,7 @@ from photospecs.asgi.send import Route, Scope, Send, header, send_bytes, send_er
 from photospecs.catalog import LICENSE_URL, Catalog
 from photospecs.catalog.encoded import COMMON_HEADERS, JSON, cache_control, prepare
 from photospecs.mcp.protocol import MAX_BATCH, SUPPORTED_VERSIONS, RequestHeaders, Server, rpc_error
+from photospecs.mcp.resources import Resources
 from photospecs.mcp.tools import Tools
 from photospecs.wire.rest import Error
 
@@ -56,7 +57,7 @@ def host_allowed(host: bytes | None, allowed: frozenset[str]) -> bool:
 
 def routes(catalog: Catalog) -> list[Route]:
     tools = Tools(catalog)
-    server = Server(tools, catalog.settings.max_age, catalog.settings.site)
+    server = Server(tools, Resources(catalog, catalog.settings.max_age), catalog.settings.max_age, catalog.settings.site)
     hosts = allowed_hosts(catalog.settings)
     limit = catalog.settings.max_body_bytes
     deadlines = Deadlines(catalog.settings.body_timeout)
