@@ -93,10 +93,9 @@ class Resources:
         argument = params.get("argument")
         if not isinstance(argument, dict) or not isinstance(argument.get("name"), str) or not isinstance(argument.get("value", ""), str):
             raise NotFound(-32602, 'Invalid params: completion needs "argument" with "name" and "value" strings')
+        # An argument we have no values for completes to nothing, as the protocol allows.
         index = self._completion_index.get(argument["name"])
-        if index is None:
-            raise NotFound(-32602, f"Invalid params: no argument {argument['name'][:40]!r} to complete")
-        values = _prefixed(index, alias_key(argument.get("value", "")[:48]))
+        values = _prefixed(index, alias_key(argument.get("value", "")[:48])) if index else []
         result = {"completion": {"values": values[:MAX_COMPLETIONS], "total": len(values), "hasMore": len(values) > MAX_COMPLETIONS}}
         return encode({**result, **self._hints} if modern else result)
 
