@@ -6,7 +6,14 @@ from typing import Any
 
 import msgspec
 from photospecs.catalog import Catalog
+from photospecs.dataset.schema import IcaoFile
+from photospecs.mcp.tools import Tools
 from photospecs.wire.rest import Comparisons, Dataset, Error, RawSpecs
+from photospecs.wire.results import DocumentIndex, PhotoSpec, PortalConstraints, PrintSheets
+
+
+class PortalIndex(msgspec.Struct, frozen=True):
+    portals: list[PortalConstraints]
 
 API_VERSION = "1.0.0"
 REF = "#/components/schemas/{name}"
@@ -55,8 +62,48 @@ JSONRPC_RESPONSE = {
 }
 
 
+def tool_table(tools: list[dict]) -> str:
+    """The tools as a Markdown table: arguments and what each returns (its outputSchema is in
+    tools/list, and in the request examples below)."""
+    rows = ["| Tool | Arguments | Returns |", "|---|---|---|"]
+    for tool in tools:
+        schema = tool["inputSchema"]
+        arguments = ", ".join(
+            f"`{name}`{'' if name in schema.get('required', []) else ' (optional)'}: {prop.get('description', '')}"
+            for name, prop in schema["properties"].items()
+        ) or "none"
+        rows.append(f"| `{tool['name']}` | {arguments} | {tool['description']} |")
+    return "\n".join(rows)
+
+
+def tool_examples(tools: list[dict]) -> dict[str, Any]:
+    arguments = {
+        "list_supported_countries": {},
+        "get_visa_photo_spec": {"country": "us", "document_type": "visa"},
+        "get_portal_constraints": {"portal": "ds-160"},
+        "get_photo_tool_url": {"country": "us", "document_type": "us-visa"},
+    }
+    examples: dict[str, Any] = {
+        tool["name"]: {
+            "summary": tool["title"],
+            "value": {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": tool["name"], "arguments": arguments.get(tool["name"], {})}},
+        }
+        for tool in tools
+    }
+    examples["tools/list"] = {"summary": "List the tools with their input and output schemas", "value": {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}}
+    examples["resources/list"] = {"summary": "List the dataset's resources", "value": {"jsonrpc": "2.0", "id": 1, "method": "resources/list"}}
+    return examples
+
+
 def build(catalog: Catalog) -> dict:
-    (_, _, _, _), components = msgspec.json.schema_components((Dataset, RawSpecs, Comparisons, Error), ref_template=REF)
+    _, components = msgspec.json.schema_components(
+        (Dataset, RawSpecs, Comparisons, Error, DocumentIndex, PhotoSpec, PortalIndex, PortalConstraints, PrintSheets, IcaoFile),
+        ref_template=REF,
+    )
+    example = lambda path: msgspec.json.decode(catalog.resources[path].identity)  # noqa: E731
+    doc_ids = [d for d in ("us-visa", "uk-passport", "india-visa") if d in catalog.data.docs] or list(catalog.data.docs)[:3]
+    portal_ids = list(catalog.data.portals)
+    tools = Tools(catalog).definitions
     us = catalog.specs.get(("us", True)) or next(iter(catalog.specs.values()))
     raw_example = msgspec.json.decode(us.identity)
     dataset_example = msgspec.json.decode(catalog.specs[raw_example["countries"][0]["id"], False].identity)
@@ -153,13 +200,25 @@ def build(catalog: Catalog) -> dict:
                     "operationId": "mcp_jsonrpc",
                     "summary": "Model Context Protocol endpoint (JSON-RPC 2.0)",
                     "description": (
-                        "Stateless MCP over HTTP. Methods: initialize, ping, tools/list, tools/call, server/discover, "
-                        "notifications/*. Tools: list_supported_countries, get_visa_photo_spec, "
-                        "get_portal_constraints, get_photo_tool_url. Batches (arrays) are accepted."
+                        "Stateless MCP over HTTP (JSON responses, no session). Methods: initialize, ping (not in "
+                        "2026-07-28), tools/list, tools/call, resources/list, resources/templates/list, "
+                        "resources/read, completion/complete, prompts/list, prompts/get, server/discover, "
+                        "notifications/*. Batches (arrays of 1 to 32 messages) only in the revisions that define "
+                        "them (2024-11-05, 2025-03-26); each message's error travels inside the array. The Host "
+                        "header must name the site, a loopback name or an allowed host (403 otherwise).\n\n"
+                        + tool_table(tools)
+                        + "\n\nExample:\n\n```sh\ncurl -s http://127.0.0.1:8000/api/mcp -H 'content-type: application/json' "
+                        "-H 'mcp-protocol-version: 2025-11-25' \\\n  -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+                        "\"params\":{\"name\":\"get_visa_photo_spec\",\"arguments\":{\"country\":\"us\",\"document_type\":\"visa\"}}}'\n```"
                     ),
                     "requestBody": {
                         "required": True,
-                        "content": {"application/json": {"schema": {"oneOf": [JSONRPC_REQUEST, {"type": "array", "items": JSONRPC_REQUEST}]}}},
+                        "content": {
+                            "application/json": {
+                                "schema": {"oneOf": [JSONRPC_REQUEST, {"type": "array", "minItems": 1, "maxItems": 32, "items": {}}]},
+                                "examples": tool_examples(tools),
+                            }
+                        },
                     },
                     "responses": {
                         "200": {
@@ -191,6 +250,66 @@ def build(catalog: Catalog) -> dict:
                         ),
                     },
                 },
+            },
+            "/api/documents": {
+                "get": {
+                    "operationId": "list_documents",
+                    "summary": "Every document: id, name, country and the URL of its full spec",
+                    "responses": {"200": {**_json("DocumentIndex", "The documents", example("/api/documents")), "headers": CACHING_HEADERS}, "304": NOT_MODIFIED},
+                }
+            },
+            "/api/documents/{id}": {
+                "get": {
+                    "operationId": "get_document",
+                    "summary": "One document's full spec: the twelve contract fields plus head geometry, rules, portals and sources",
+                    "description": (
+                        "The same shape as a document in the MCP spec tool's result. headHeightBasis and "
+                        "eyeLineBasis say whether a figure is the authority's or the ICAO default."
+                    ),
+                    "parameters": [{"name": "id", "in": "path", "required": True, "description": "Document id",
+                                    "schema": {"type": "string", "examples": doc_ids}}],
+                    "responses": {
+                        "200": {**_json("PhotoSpec", "The spec", example(f"/api/documents/{doc_ids[0]}")), "headers": CACHING_HEADERS},
+                        "304": NOT_MODIFIED,
+                        "404": _error("No such document; close ids are suggested",
+                                      Error(status=404, error="unknown_document", message="No document 'us-vsa'.", suggestions=["us-visa"])),
+                    },
+                }
+            },
+            "/api/portals": {
+                "get": {
+                    "operationId": "list_portals",
+                    "summary": "Every government upload portal with its limits",
+                    "responses": {"200": {**_json("PortalIndex", "The portals"), "headers": CACHING_HEADERS}, "304": NOT_MODIFIED},
+                }
+            },
+            "/api/portals/{id}": {
+                "get": {
+                    "operationId": "get_portal",
+                    "summary": "One upload portal's file, pixel and format limits",
+                    "parameters": [{"name": "id", "in": "path", "required": True, "description": "Portal id",
+                                    "schema": {"type": "string", "examples": portal_ids[:3]}}],
+                    "responses": {
+                        "200": {**_json("PortalConstraints", "The portal", example(f"/api/portals/{portal_ids[0]}")), "headers": CACHING_HEADERS},
+                        "304": NOT_MODIFIED,
+                        "404": _error("No such portal; close ids are suggested",
+                                      Error(status=404, error="unknown_portal", message="No portal 'ds160'.", suggestions=["ds-160"])),
+                    },
+                }
+            },
+            "/api/print-sheets": {
+                "get": {
+                    "operationId": "get_print_sheets",
+                    "summary": "Paper sizes a photo is laid out on for printing",
+                    "responses": {"200": {**_json("PrintSheets", "The sheets", example("/api/print-sheets")), "headers": CACHING_HEADERS}, "304": NOT_MODIFIED},
+                }
+            },
+            "/api/icao": {
+                "get": {
+                    "operationId": "get_icao_baseline",
+                    "summary": "The ICAO 9303 portrait baseline that national rules overlay",
+                    "responses": {"200": {**_json("IcaoFile", "The baseline", example("/api/icao")), "headers": CACHING_HEADERS}, "304": NOT_MODIFIED},
+                }
             },
             "/healthz": {"get": {"operationId": "healthz", "summary": "Process is alive", "responses": {"200": {"description": "Alive"}}}},
             "/readyz": {
