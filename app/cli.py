@@ -119,6 +119,7 @@ def _validate(directory: Path, report: bool) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from granian.constants import Interfaces
     from granian.http import HTTP1Settings
+    from granian.log import LogLevels
     from photospecs.main import WorkerLoader
     from photospecs.ops.shutdown import DrainingServer
 
@@ -147,7 +148,7 @@ def _serve(args: argparse.Namespace) -> int:
         address=args.host,
         port=args.port,
         workers=args.workers,
-        log_level=settings.log_level,
+        log_level=LogLevels(settings.log_level),
         log_dictconfig=logs.granian_config(),
         log_access=settings.access_log,
         websockets=False,

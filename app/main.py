@@ -104,7 +104,7 @@ class PhotospecsApp(Litestar):
     not an exact match (unknown paths, trailing slashes, lifespan) takes Litestar's own path.
     """
 
-    def __init__(self, routes: list[Route], metrics: Metrics | None, not_found_page: bytes = b"", **litestar_options) -> None:
+    def __init__(self, routes: list[Route], metrics: Metrics | None, not_found_page: bytes = b"", **litestar_options: Any) -> None:
         self.not_found_page = not_found_page
         named = [_litestar_handler(route) for route in routes if route.family is None and not route.prefix]
         super().__init__(route_handlers=named, **litestar_options)
@@ -120,7 +120,7 @@ class PhotospecsApp(Litestar):
                     return endpoint, label
         return found
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         found = self._match(scope["path"]) if scope["type"] == "http" else None
         if found is None:
             await self._litestar(scope, receive, send)
@@ -128,7 +128,7 @@ class PhotospecsApp(Litestar):
         endpoint, label = found
         started = time.perf_counter()
         try:
-            status = await endpoint(scope=scope, receive=receive, send=send)
+            status = await endpoint(scope, receive, send)
         except Exception:  # a bug, not bad input: log it, and answer 500 if nothing was sent yet
             logs.LOGGER.exception("unhandled error", extra={"fields": {"path": scope["path"][:200]}})
             with contextlib.suppress(Exception):
@@ -137,14 +137,14 @@ class PhotospecsApp(Litestar):
         if self.metrics is not None:
             self.metrics.observe(label, status, time.perf_counter() - started)
 
-    async def _litestar(self, scope, receive, send) -> None:
+    async def _litestar(self, scope: Any, receive: Any, send: Any) -> None:
         """Litestar's own handling, for everything the exact-path table does not hold."""
         if self.metrics is None or scope["type"] != "http":
             await Litestar.__call__(self, scope, receive, send)
             return
         status = 500
 
-        async def observed(message: dict) -> None:
+        async def observed(message: Any) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
@@ -157,7 +157,7 @@ class PhotospecsApp(Litestar):
             self.metrics.observe(scope["path"], status, time.perf_counter() - started)
 
 
-def _litestar_handler(route: Route):
+def _litestar_handler(route: Route) -> Any:
     """Register an endpoint with Litestar, whose ASGI handlers return nothing."""
 
     async def handler(scope: Scope, receive: Any, send: Send) -> None:
@@ -184,7 +184,7 @@ def health_routes(catalog: catalog_module.Catalog) -> list[Route]:
     ]
 
 
-def http_error(request: Request, exc: HTTPException) -> Response:
+def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[bytes]:
     """Litestar's own errors (an unknown path, mostly) in our error shape; a browser asking for
     a page that does not exist gets the site's 404 page instead (JSON stays the answer under /api)."""
     status = exc.status_code
@@ -204,12 +204,12 @@ def _page_headers() -> dict[str, str]:
 INTERNAL_ERROR = Error(status=500, error="internal_error", message="Internal error.")
 
 
-def internal_error(request: Request, exc: Exception) -> Response:
+def internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[bytes]:
     logs.LOGGER.exception("unhandled error", extra={"fields": {"path": request.url.path[:200]}})
     return _error_response(INTERNAL_ERROR)
 
 
-def _error_response(error: Error) -> Response:
+def _error_response(error: Error) -> Response[bytes]:
     return Response(
         content=error_body(error),
         status_code=error.status,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -24,13 +24,14 @@ class Deadlines:
     def __init__(self, timeout: float, interval: float = 0.5) -> None:
         self.timeout = timeout
         self.interval = min(interval, timeout)
-        self._running: dict[asyncio.Task, float] = {}
-        self._expired: set[asyncio.Task] = set()
-        self._sweeper: asyncio.Task | None = None
+        self._running: dict[asyncio.Task[Any], float] = {}
+        self._expired: set[asyncio.Task[Any]] = set()
+        self._sweeper: asyncio.Task[Any] | None = None
 
     async def run(self, awaitable: Awaitable[T]) -> T:
         """Await `awaitable`, raising Expired if it takes longer than the timeout."""
         task = asyncio.current_task()
+        assert task is not None  # always called from a request's task
         if self._sweeper is None or self._sweeper.done():  # first use in this worker's loop
             self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         self._running[task] = time.monotonic() + self.timeout

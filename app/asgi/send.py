@@ -25,7 +25,8 @@ def header(scope: Scope, name: bytes) -> bytes | None:
     """The first value of a request header (names in ASGI scopes are lowercase)."""
     for key, value in scope["headers"]:
         if key == name:
-            return value
+            found: bytes = value
+            return found
     return None
 
 
@@ -116,8 +117,8 @@ def error_body(error: Error) -> bytes:
     return encode_error(error)
 
 
-async def send_error(scope: Scope, send: Send, error: Error, extra: Headers = ()) -> int:
-    return await send_bytes(send, error.status, error_body(error), [*ERROR_HEADERS, *extra], scope["method"] == "HEAD")
+async def send_error(scope: Scope, send: Send, error: Error, extra: Headers | None = None) -> int:
+    return await send_bytes(send, error.status, error_body(error), [*ERROR_HEADERS, *(extra or [])], scope["method"] == "HEAD")
 
 
 async def send_options(send: Send, allow: bytes) -> int:

@@ -116,11 +116,14 @@ def build(data: Data, settings: Settings) -> Catalog:
 
     urls = Urls(settings.site, settings.photo_tool_url)
     wire = [comparison_wire(c, urls) for c in data.comparisons]
-    comparisons = {None: prepare(encode(Comparisons(wire)), JSON, control)}
+    comparisons: dict[str | None, Prepared] = {None: prepare(encode(Comparisons(wire)), JSON, control)}
     for item in wire:
         comparisons[item.id] = prepare(encode(Comparisons([item])), JSON, control)
 
-    json = lambda value: prepare(encode(value), JSON, control)  # noqa: E731
+
+    def json(value: object) -> Prepared:
+        return prepare(encode(value), JSON, control)
+
     documents = {d.id: json(photo_spec(d, urls.document(d.slug))) for d in data.docs.values()}
     portals = {p.id: json(portal_constraints(p)) for p in data.portals.values()}
     resources = {
@@ -132,7 +135,7 @@ def build(data: Data, settings: Settings) -> Catalog:
         **{f"/api/portals/{key}": portals[key] for key in portals},
     }
     pages = {
-        path: prepare(page.body, page.content_type, control, PAGE_HEADERS if page.html else (), compressible=page.content_type[:6] != b"image/" or page.content_type == b"image/svg+xml")
+        path: prepare(page.body, page.content_type, control, PAGE_HEADERS if page.html else None, compressible=page.content_type[:6] != b"image/" or page.content_type == b"image/svg+xml")
         for path, page in site_pages.build(data, urls, swagger_assets()).items()
     }
     return Catalog(

@@ -51,7 +51,8 @@ LARGE_BODY = 32 * 1024
 def compress(body: bytes, coding: str) -> bytes:
     large = len(body) >= LARGE_BODY
     if coding == "br":
-        return brotli.compress(body, quality=10 if large else 6)
+        compressed: bytes = brotli.compress(body, quality=10 if large else 6)
+        return compressed
     if coding == "gzip":
         return gzip.compress(body, compresslevel=9 if large else 6, mtime=0)  # mtime=0: same bytes every start
     return body
@@ -61,7 +62,7 @@ def compress(body: bytes, coding: str) -> bytes:
 SMALL_BODY = 512
 
 
-def prepare(body: bytes, content_type: bytes, cache_control: bytes, extra: Headers = (), compressible: bool = True) -> Prepared:
+def prepare(body: bytes, content_type: bytes, cache_control: bytes, extra: Headers | None = None, compressible: bool = True) -> Prepared:
     """Encode once: br, gzip and identity, each with its strong ETag. Small or already
     compressed bodies (images) are sent identity whatever the client accepts."""
     digest = hashlib.sha256(body).hexdigest()[:20]
@@ -76,7 +77,7 @@ def prepare(body: bytes, content_type: bytes, cache_control: bytes, extra: Heade
             (b"cache-control", cache_control),
             (b"vary", b"Accept-Encoding"),
             *COMMON_HEADERS,
-            *extra,
+            *(extra or []),
         ]
         body_headers: Headers = [
             (b"content-type", content_type),

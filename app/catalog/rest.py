@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from photospecs.dataset import Data, Doc
-from photospecs.dataset.schema import CountryFile, PortalFile
+from photospecs.dataset.schema import ComparisonFile, CountryFile, PortalFile, Range
 from photospecs.urls import Urls
 from photospecs.wire.rest import Comparison, Country, Dataset, Document, RawSpecs, SpecsMeta
 from photospecs.wire.results import (
@@ -104,11 +104,11 @@ def photo_spec(doc: Doc, canonical_url: str) -> PhotoSpec:
     )
 
 
-def span(value) -> Span | None:
+def span(value: Range | None) -> Span | None:
     return None if value is None else Span(number(value.min), number(value.max))
 
 
-def comparison_wire(item, urls: Urls) -> Comparison:
+def comparison_wire(item: ComparisonFile, urls: Urls) -> Comparison:
     return Comparison(
         id=item.id,
         name=item.name,

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
+from typing import TypeVar
 
 import msgspec
 import pycountry
@@ -22,6 +23,7 @@ from photospecs.dataset.schema import (
     ComparisonsFile,
     CountryFile,
     DocumentFile,
+    Fraction,
     IcaoFile,
     PortalFile,
     PortalsFile,
@@ -34,6 +36,8 @@ from photospecs.dataset.schema import (
 # The dataset bundled with the package (dataset/ in the repository, photospecs/bundled in a
 # wheel); PHOTOSPECS_DATASET_DIR overrides it. Installs unpack onto the file system, so the
 # resource is a directory.
+T = TypeVar("T")
+
 DEFAULT_DATASET_DIR = Path(os.environ.get("PHOTOSPECS_DATASET_DIR") or str(importlib.resources.files("photospecs.bundled")))
 MM_PER_INCH = 25.4
 
@@ -137,7 +141,7 @@ def _version(docs: dict[str, Doc], *files: object) -> str:
     return f"{latest:%Y.%m.%d}-{digest}"
 
 
-def _decode(path: Path, kind: type, problems: list[str]):
+def _decode(path: Path, kind: type[T], problems: list[str]) -> T | None:
     try:
         return msgspec.toml.decode(path.read_bytes(), type=kind)
     except FileNotFoundError:
@@ -259,7 +263,7 @@ def _check_size(where: str, doc: DocumentFile, problems: list[str]) -> bool:
     return False
 
 
-def _derived(published: Range | None, doc: DocumentFile, fraction) -> tuple[Range | None, str | None]:
+def _derived(published: Range | None, doc: DocumentFile, fraction: Fraction) -> tuple[Range | None, str | None]:
     if published is not None:
         return published, "authority"
     if doc.icao_compliant and doc.height_mm is not None:

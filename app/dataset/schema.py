@@ -31,7 +31,7 @@ class Strict(Struct, forbid_unknown_fields=True, frozen=True):
 # --- dataset files ------------------------------------------------------------------------
 
 
-class Source(Strict):
+class Source(Strict, frozen=True):
     url: HttpsUrl
     title: Text
     # True when the issuing authority's own page was not available and a secondary
@@ -42,12 +42,12 @@ class Source(Strict):
     verified: datetime.date | None = None
 
 
-class Range(Strict):
+class Range(Strict, frozen=True):
     min: Millimetres
     max: Millimetres
 
 
-class ChildRule(Strict):
+class ChildRule(Strict, frozen=True):
     """A rule that applies (or is relaxed) for children under an age the authority names."""
 
     under_years: Annotated[int, Meta(ge=1, le=18)]
@@ -63,7 +63,7 @@ Editing = Literal["camera-original", "no-alteration", "background-replacement-al
 Capture = Literal["supplied", "office", "supplied-or-office"]
 
 
-class DocumentFile(Strict, kw_only=True):
+class DocumentFile(Strict, kw_only=True, frozen=True):
     kind: Slug
     name: Text
     # Size, dpi and colour are required unless capture = "office" and the authority
@@ -116,12 +116,12 @@ class DocumentFile(Strict, kw_only=True):
     checked: datetime.date | None = None
 
 
-class PixelSize(Strict):
+class PixelSize(Strict, frozen=True):
     width: Pixels
     height: Pixels
 
 
-class PortalFile(Strict, kw_only=True):
+class PortalFile(Strict, kw_only=True, frozen=True):
     id: Slug
     name: Text
     # Required in portals.toml; in a country file it is that country (leave it out).
@@ -145,7 +145,7 @@ class PortalFile(Strict, kw_only=True):
     rules: list[Text] = []
 
 
-class CountryFile(Strict):
+class CountryFile(Strict, frozen=True):
     id: Slug
     name: Text
     flag: Annotated[str, Meta(min_length=1, max_length=16)]
@@ -160,21 +160,21 @@ class CountryFile(Strict):
     portals: list[PortalFile] = []
 
 
-class PortalsFile(Strict):
+class PortalsFile(Strict, frozen=True):
     portals: Annotated[list[PortalFile], Meta(min_length=1)]
 
 
-class IcaoRule(Strict):
+class IcaoRule(Strict, frozen=True):
     topic: Slug
     rule: Text
 
 
-class Fraction(Strict):
+class Fraction(Strict, frozen=True):
     min: Annotated[float, Meta(gt=0, lt=1)]
     max: Annotated[float, Meta(gt=0, lt=1)]
 
 
-class IcaoFile(Strict):
+class IcaoFile(Strict, frozen=True):
     name: Text
     document: Text
     # Proportions of the photo height, applied to a document that follows ICAO and whose
@@ -185,7 +185,7 @@ class IcaoFile(Strict):
     sources: Annotated[list[Source], Meta(min_length=1)]
 
 
-class PrintSheet(Strict):
+class PrintSheet(Strict, frozen=True):
     id: Slug
     name: Text
     width_mm: Annotated[float, Meta(gt=0, le=1000)]
@@ -193,11 +193,11 @@ class PrintSheet(Strict):
     dpi: Dpi
 
 
-class PrintSheetsFile(Strict):
+class PrintSheetsFile(Strict, frozen=True):
     sheets: Annotated[list[PrintSheet], Meta(min_length=1)]
 
 
-class ComparisonFile(Strict):
+class ComparisonFile(Strict, frozen=True):
     id: Slug
     name: Text
     website: HttpsUrl
@@ -207,5 +207,5 @@ class ComparisonFile(Strict):
     tradeoffs: Annotated[list[Text], Meta(min_length=1)]
 
 
-class ComparisonsFile(Strict):
+class ComparisonsFile(Strict, frozen=True):
     comparisons: Annotated[list[ComparisonFile], Meta(min_length=1)]

@@ -170,7 +170,7 @@ class Server:
         status, answer = self._one(message, headers)
         return Reply(status, answer) if answer is not None else Reply(202, None)
 
-    def _batch(self, messages: list, headers: RequestHeaders) -> Reply:
+    def _batch(self, messages: list[Any], headers: RequestHeaders) -> Reply:
         version = headers.protocol_version or DEFAULT_VERSION
         if version not in BATCH_VERSIONS:
             return Reply(400, rpc_error(None, INVALID_REQUEST, f"Invalid request: protocol revision {version[:ECHO_LIMIT]} has no batches; send one message per request"))
@@ -215,7 +215,7 @@ class Server:
 
     # --- protocol revision ------------------------------------------------------------------
 
-    def _era(self, headers: RequestHeaders, method: str, params: dict) -> Era:
+    def _era(self, headers: RequestHeaders, method: str, params: dict[str, Any]) -> Era:
         meta = params.get("_meta")
         envelope = meta.get(META_VERSION) if isinstance(meta, dict) else None
         header = headers.protocol_version
@@ -256,7 +256,7 @@ class Server:
 
     # --- methods --------------------------------------------------------------------------------
 
-    def _dispatch(self, method: str, params: dict, era: Era) -> bytes:
+    def _dispatch(self, method: str, params: dict[str, Any], era: Era) -> bytes:
         if method == "tools/call":
             return self._call(params, era)
         if method == "tools/list":
@@ -268,7 +268,8 @@ class Server:
         handler = self._data_methods.get(method)
         if handler is not None:
             try:
-                return handler(self, params, era.modern)
+                answer: bytes = handler(self, params, era.modern)
+                return answer
             except NotFound as exc:
                 raise ProtocolError(exc.code, exc.message, exc.data) from None
         if method == "ping" and not era.modern:  # 2026-07-28 removed ping
@@ -289,7 +290,7 @@ class Server:
         "prompts/get": lambda self, params, modern: self.resources.prompts.get(params, modern),
     }
 
-    def _call(self, params: dict, era: Era) -> bytes:
+    def _call(self, params: dict[str, Any], era: Era) -> bytes:
         name = params.get("name")
         if not isinstance(name, str):
             raise ProtocolError(INVALID_PARAMS, 'Invalid params: tools/call needs "name" (a string)')

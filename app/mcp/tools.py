@@ -37,7 +37,8 @@ class Encoded:
     modern: bytes  # 2026-07-28: structuredContent and resultType
 
     def for_shape(self, shape: str) -> bytes:
-        return getattr(self, shape)
+        found: bytes = getattr(self, shape)
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,7 @@ class UnknownTool(Exception):
     """A protocol error (-32602): there is no tool by that name."""
 
 
-def inline_schema(struct: type) -> dict:
+def inline_schema(struct: type) -> dict[str, Any]:
     """msgspec's JSON Schema with every $ref resolved: some MCP clients do not follow $ref."""
     schema = msgspec.json.schema(struct)
     defs = schema.pop("$defs", {})
@@ -77,10 +78,11 @@ def inline_schema(struct: type) -> dict:
             return [resolve(item) for item in node]
         return node
 
-    return resolve(schema)
+    resolved: dict[str, Any] = resolve(schema)
+    return resolved
 
 
-def _input(properties: dict, required: list[str]) -> dict:
+def _input(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
     return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
 
 
@@ -93,12 +95,12 @@ class Tools:
             name="photospecs open dataset", url=f"{site}/api/specs", license="MIT", license_url=LICENSE_URL
         )
         self.definitions = self._definitions()
-        self.results: dict[tuple, Encoded] = {}
+        self.results: dict[tuple[Any, ...], Encoded] = {}
         self._build_results()
 
     # --- definitions (tools/list) ------------------------------------------------------------
 
-    def _definitions(self) -> list[dict]:
+    def _definitions(self) -> list[dict[str, Any]]:
         country = {
             "type": "string",
             "description": "Country id (us, uk, india, schengen), ISO 3166 alpha-2/alpha-3 code or English name.",
@@ -205,7 +207,7 @@ class Tools:
                 ],
             )
 
-    def _store(self, key: tuple, payload: msgspec.Struct, links: list[dict] | None = None) -> None:
+    def _store(self, key: tuple[Any, ...], payload: msgspec.Struct, links: list[dict[str, str]] | None = None) -> None:
         structured = msgspec.to_builtins(payload)
         content = [{"type": "text", "text": encode(structured).decode()}]
         # resource_link blocks (from 2025-06-18): the page to cite, the resource to fetch or
@@ -217,7 +219,7 @@ class Tools:
             modern=encode({"content": linked, "structuredContent": structured, "isError": False, "resultType": "complete"}),
         )
 
-    def _doc_links(self, doc: Doc) -> list[dict]:
+    def _doc_links(self, doc: Doc) -> list[dict[str, str]]:
         urls, name = self.catalog.urls, f"{doc.country.name} {doc.file.name} photo"
         links = [
             _link(urls.document(doc.slug), f"{doc.id}-page", f"{name}: page", "text/html"),
@@ -250,16 +252,16 @@ class Tools:
         key = resolver(self, arguments)
         return key if isinstance(key, ToolError) else self.results[key]
 
-    def _list(self, arguments: dict) -> tuple:
+    def _list(self, arguments: dict[str, Any]) -> tuple[Any, ...]:
         return ("list_supported_countries",)
 
-    def _spec(self, arguments: dict) -> tuple | ToolError:
+    def _spec(self, arguments: dict[str, Any]) -> tuple[Any, ...] | ToolError:
         if "country" not in arguments:
             return ToolError("country is required: a country id, ISO code or English name (see list_supported_countries)", [])
         resolved = self._country_and_document(arguments["country"], arguments.get("document_type"))
         return resolved if isinstance(resolved, ToolError) else ("get_visa_photo_spec", *resolved)
 
-    def _tool_url_key(self, arguments: dict) -> tuple | ToolError:
+    def _tool_url_key(self, arguments: dict[str, Any]) -> tuple[Any, ...] | ToolError:
         country, document_type = arguments.get("country"), arguments.get("document_type")
         if country is None and document_type is not None:
             doc_id = self._document_id(document_type)
@@ -271,7 +273,7 @@ class Tools:
         resolved = self._country_and_document(country, document_type)
         return resolved if isinstance(resolved, ToolError) else ("get_photo_tool_url", *resolved)
 
-    def _portal_key(self, arguments: dict) -> tuple | ToolError:
+    def _portal_key(self, arguments: dict[str, Any]) -> tuple[Any, ...] | ToolError:
         if "portal" not in arguments:
             return ToolError("portal is required", list(self.data.portals)[:3])
         portal = arguments["portal"].strip().lower()

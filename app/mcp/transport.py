@@ -149,7 +149,7 @@ def _decoded_name(value: bytes | None) -> str | None:
     return text
 
 
-def discovery_document(catalog: Catalog, tools: Tools) -> dict:
+def discovery_document(catalog: Catalog, tools: Tools) -> dict[str, Any]:
     site = catalog.settings.site
     return {
         "name": "photospecs",

@@ -6,6 +6,7 @@ import logging
 import os
 import sys
 import time
+from typing import Any
 
 import msgspec
 from photospecs import __version__
@@ -49,7 +50,7 @@ def startup(countries: int, documents: int, portals: int, catalog_seconds: float
     )
 
 
-def granian_config() -> dict:
+def granian_config() -> dict[str, Any]:
     """granian's own loggers (server lines and the access log) as JSON lines on stderr, like ours."""
     loggers = {name: {"handlers": ["json"], "level": "INFO", "propagate": False} for name in ("_granian", "granian.access")}
     return {

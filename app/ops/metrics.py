@@ -27,7 +27,7 @@ class Metrics:
     def __init__(self, catalog: Catalog, routes: list[str]) -> None:
         self.routes = frozenset(routes)
         self._requests: dict[tuple[str, int], int] = {}
-        self._latency: dict[str, list] = {}  # route -> [count per bucket (+Inf last), sum of seconds]
+        self._latency: dict[str, list[Any]] = {}  # route -> [count per bucket (+Inf last), sum of seconds]
         data = catalog.data
         self._gauges = [
             ("photospecs_catalog_countries", "Countries in the served dataset", len(data.countries)),
@@ -50,7 +50,7 @@ class Metrics:
         latency[0][bisect.bisect_left(BUCKETS, seconds)] += 1
         latency[1] += seconds
 
-    def collect(self) -> Iterator:
+    def collect(self) -> Iterator[Any]:
         """Called by prometheus-client at scrape time."""
         requests = CounterMetricFamily("photospecs_requests", "HTTP requests by route and status", labels=["route", "status"])
         for (route, status), count in sorted(self._requests.items()):

@@ -19,14 +19,14 @@ API_VERSION = "1.0.0"
 REF = "#/components/schemas/{name}"
 
 
-def _json(schema_name: str, description: str, example: Any = None) -> dict:
+def _json(schema_name: str, description: str, example: Any = None) -> dict[str, Any]:
     content: dict[str, Any] = {"schema": {"$ref": REF.format(name=schema_name)}}
     if example is not None:
         content["example"] = example
     return {"description": description, "content": {"application/json": content}}
 
 
-def _error(description: str, example: Error) -> dict:
+def _error(description: str, example: Error) -> dict[str, Any]:
     return _json("Error", description, msgspec.to_builtins(example))
 
 
@@ -62,7 +62,7 @@ JSONRPC_RESPONSE = {
 }
 
 
-def tool_table(tools: list[dict]) -> str:
+def tool_table(tools: list[dict[str, Any]]) -> str:
     """The tools as a Markdown table: arguments and what each returns (its outputSchema is in
     tools/list, and in the request examples below)."""
     rows = ["| Tool | Arguments | Returns |", "|---|---|---|"]
@@ -76,7 +76,7 @@ def tool_table(tools: list[dict]) -> str:
     return "\n".join(rows)
 
 
-def tool_examples(tools: list[dict]) -> dict[str, Any]:
+def tool_examples(tools: list[dict[str, Any]]) -> dict[str, Any]:
     arguments = {
         "list_supported_countries": {},
         "get_visa_photo_spec": {"country": "us", "document_type": "visa"},
@@ -95,12 +95,15 @@ def tool_examples(tools: list[dict]) -> dict[str, Any]:
     return examples
 
 
-def build(catalog: Catalog) -> dict:
+def build(catalog: Catalog) -> dict[str, Any]:
     _, components = msgspec.json.schema_components(
         (Dataset, RawSpecs, Comparisons, Error, DocumentIndex, PhotoSpec, PortalIndex, PortalConstraints, PrintSheets, IcaoFile),
         ref_template=REF,
     )
-    example = lambda path: msgspec.json.decode(catalog.resources[path].identity)  # noqa: E731
+
+    def example(path: str) -> Any:
+        return msgspec.json.decode(catalog.resources[path].identity)
+
     doc_ids = [d for d in ("us-visa", "uk-passport", "india-visa") if d in catalog.data.docs] or list(catalog.data.docs)[:3]
     portal_ids = list(catalog.data.portals)
     tools = Tools(catalog).definitions

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from photospecs.dataset import Data, Doc
+from photospecs.dataset.schema import CountryFile, PortalFile
 from photospecs.site.figure import figure
 from photospecs.site.icons import favicon_ico, favicon_svg
 from photospecs.site.render import environment, static_files, versioned
@@ -76,9 +77,9 @@ def build(data: Data, urls: Urls, docs_assets: dict[str, bytes]) -> dict[str, Pa
     return pages
 
 
-def portals_of(data: Data, doc: Doc) -> list:
+def portals_of(data: Data, doc: Doc) -> list[PortalFile]:
     return [data.portals[p] for p in doc.portals]
 
 
-def country_of(data: Data, country_id: str | None):
+def country_of(data: Data, country_id: str | None) -> CountryFile | None:
     return next((c for c in data.countries if c.id == country_id), None)

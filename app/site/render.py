@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 import jinja2
 from photospecs.dataset.loader import is_front_page
@@ -21,7 +22,7 @@ def static_files() -> dict[str, bytes]:
     """Our own static files by their path under static/ (tool modules, CSS, scripts)."""
     found: dict[str, bytes] = {}
 
-    def walk(folder, prefix: str) -> None:
+    def walk(folder: Traversable, prefix: str) -> None:
         for entry in folder.iterdir():
             if entry.is_dir():
                 walk(entry, f"{prefix}{entry.name}/")

@@ -119,16 +119,16 @@ class CountryRef(Struct, frozen=True):
     flag: str
 
 
-class CountrySummary(CountryRef):
+class CountrySummary(CountryRef, frozen=True):
     documents: list[str]
 
 
-class CountryList(ToolResult):
+class CountryList(ToolResult, frozen=True):
     count: int
     countries: list[CountrySummary]
 
 
-class SpecResult(ToolResult):
+class SpecResult(ToolResult, frozen=True):
     country: CountryRef
     documents: list[PhotoSpec]
 
@@ -157,12 +157,12 @@ class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True)
     size_unit: str | None = None
 
 
-class PortalResult(ToolResult):
+class PortalResult(ToolResult, frozen=True):
     portal: PortalConstraints
     icao_baseline: IcaoFile  # its fields are the same on the wire as in dataset/icao.toml
 
 
-class ToolUrlResult(ToolResult):
+class ToolUrlResult(ToolResult, frozen=True):
     url: str
     country: str | None
     document_type: str | None
