@@ -7,6 +7,9 @@ key length and the capped posting lists, and candidates are ranked by counting s
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import chain
+
 MAX_KEY = 48  # longer input is cut: no id or name we serve is near that long
 MAX_POSTINGS = 64  # a trigram shared by more aliases than this says little; skip it
 CUTOFF = 0.4  # Dice similarity of trigram sets: "germny" ~ "germany" is 0.67, "frnace" ~ "france" 0.43
@@ -29,12 +32,16 @@ class Suggester:
 
     def __call__(self, key: str, limit: int = 3) -> list[str]:
         grams = trigrams(key[:MAX_KEY])
-        shared: dict[str, int] = {}
-        for gram in grams:
-            for alias in self._index.get(gram, ()):
-                shared[alias] = shared.get(alias, 0) + 1
-        # Dice coefficient of the trigram sets: counting only, no string alignment per candidate.
-        scored = sorted(((2 * n / (len(grams) + self._sizes[alias]), alias) for alias, n in shared.items()), reverse=True)
+        index = self._index
+        # Counter counts an iterable in C: the per-request cost is the postings, not Python loops.
+        shared = Counter(chain.from_iterable(index[g] for g in grams if g in index))
+        # Dice coefficient of the trigram sets, 2n / (|a| + |b|): an alias sharing fewer than
+        # CUTOFF * |a| / 2 trigrams cannot reach the cutoff whatever its size, so skip scoring it.
+        floor = CUTOFF * len(grams) / 2
+        sizes = self._sizes
+        scored = sorted(
+            ((2 * n / (len(grams) + sizes[alias]), alias) for alias, n in shared.items() if n >= floor), reverse=True
+        )
         found: list[str] = []
         for score, alias in scored:
             if score < CUTOFF or len(found) == limit:
