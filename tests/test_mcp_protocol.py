@@ -376,6 +376,21 @@ def test_2026_lists_and_reads_carry_caching_hints(client):
         assert result["ttlMs"] > 0 and result["cacheScope"] == "public", method
 
 
+@pytest.mark.parametrize("version, status, code", [("2025-11-25", 200, -32002), ("2026-07-28", 400, -32602)])
+def test_resource_not_found_code_follows_the_revision(client, version, status, code):
+    """SEP-2164: 2026-07-28 answers a missing resource with -32602, never an empty contents
+    array; the handshake revisions keep the -32002 their clients know."""
+    uri = "http://127.0.0.1:8000/api/documents/nope"
+    params: dict = {"uri": uri}
+    headers = {"mcp-protocol-version": version}
+    if version == "2026-07-28":
+        params["_meta"] = MODERN_META
+        headers |= {"mcp-method": "resources/read", "mcp-name": uri}
+    response = rpc(client, call("resources/read", params, request_id=9), **headers)
+    assert response.status_code == status
+    assert response.json() == {"jsonrpc": "2.0", "id": 9, "error": {"code": code, "message": "Resource not found", "data": {"uri": uri}}}
+
+
 def test_completion_of_template_arguments(client):
     def complete(name, value):
         params = {"ref": {"type": "ref/resource", "uri": "http://127.0.0.1:8000/api/documents/{document}"}, "argument": {"name": name, "value": value}}

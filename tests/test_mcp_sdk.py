@@ -109,19 +109,33 @@ def test_reads_resources_completes_and_gets_prompts(server, mode):
 
     async def calls(client):
         listing = await client.list_resources()
+        pages, cursor = [listing], listing.next_cursor
+        while cursor:
+            pages.append(await client.list_resources(cursor=cursor))
+            cursor = pages[-1].next_cursor
         templates = await client.list_resource_templates()
         read = await client.read_resource(f"{server.url}/api/documents/us-visa")
+        with pytest.raises(MCPError) as missing:
+            await client.read_resource(f"{server.url}/api/documents/no-such-document")
         template = next(t for t in templates.resource_templates if t.name == "document")
         completed = await client.complete(ResourceTemplateReference(type="ref/resource", uri=template.uri_template), {"name": "document", "value": "japan-"})
+        prompts = await client.list_prompts()
         prompt = await client.get_prompt("photo_checklist", {"document": "japan-passport"})
         prompt_completion = await client.complete(PromptReference(type="ref/prompt", name="photo_checklist"), {"name": "document", "value": "uk-p"})
-        return listing, templates, read, completed, prompt, prompt_completion
+        return pages, templates, read, missing.value, completed, prompts, prompt, prompt_completion
 
-    _, (listing, templates, read, completed, prompt, prompt_completion) = run(_session, server.url, mode, calls)
-    assert len(listing.resources) == 100 and listing.next_cursor  # paginated
+    version, (pages, templates, read, missing, completed, prompts, prompt, prompt_completion) = run(_session, server.url, mode, calls)
+    assert len(pages[0].resources) == 100 and len(pages) > 1  # paginated, and every cursor works
+    uris = [r.uri for page in pages for r in page.resources]
+    assert len(uris) == len(set(uris)) and f"{server.url}/api/documents/us-visa" in uris
     assert {t.name for t in templates.resource_templates} == {"document", "country", "portal"}
     spec = json.loads(read.contents[0].text)
     assert spec["id"] == "us-visa" and spec["widthPx"] == 600
+    # Resource not found: -32002 on the handshake revisions, -32602 on 2026-07-28 (SEP-2164).
+    assert missing.code == (-32602 if version == "2026-07-28" else -32002)
+    assert missing.data == {"uri": f"{server.url}/api/documents/no-such-document"}
     assert "japan-passport" in completed.completion.values
+    assert all(value.startswith("japan-") for value in completed.completion.values)
+    assert [p.name for p in prompts.prompts] == ["photo_checklist"]
     assert "uk-passport" in prompt_completion.completion.values
     assert "Japan" in prompt.messages[0].content.text

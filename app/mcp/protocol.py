@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 import msgspec
 from photospecs import __version__
 from photospecs.asgi.errors import ECHO_LIMIT, encode_error, quoted
-from photospecs.mcp.resources import RESOURCE_NOT_FOUND, NotFound, Resources
+from photospecs.mcp.resources import NotFound, Resources
 from photospecs.mcp.tools import Tools, UnknownTool
 
 HANDSHAKE_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
@@ -310,4 +310,4 @@ def _error_status(code: int, era: Era) -> int:
     expect, and as 404/400 in 2026-07-28, as that revision's transport defines."""
     if not era.modern:
         return 200
-    return 404 if code in (METHOD_NOT_FOUND, RESOURCE_NOT_FOUND) else 400
+    return 404 if code == METHOD_NOT_FOUND else 400

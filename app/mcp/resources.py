@@ -17,7 +17,8 @@ encode = msgspec.json.Encoder().encode
 JSON_TYPE = "application/json"
 PAGE_SIZE = 100
 MAX_COMPLETIONS = 100  # the protocol's own cap on completion values
-RESOURCE_NOT_FOUND = -32002
+RESOURCE_NOT_FOUND = -32002  # the handshake revisions' code; 2026-07-28 (SEP-2164) uses -32602
+INVALID_PARAMS = -32602
 
 
 class NotFound(Exception):
@@ -77,7 +78,7 @@ class Resources:
     def list(self, cursor: Any, modern: bool) -> bytes:
         found = self._pages.get((cursor, modern)) if cursor is None or isinstance(cursor, str) else None
         if found is None:
-            raise NotFound(-32602, "Invalid params: unknown cursor")
+            raise NotFound(INVALID_PARAMS, "Invalid params: unknown cursor")
         return found
 
     def templates(self, modern: bool) -> bytes:
@@ -86,13 +87,14 @@ class Resources:
     def read(self, uri: Any, modern: bool) -> bytes:
         found = self._reads.get((uri, modern)) if isinstance(uri, str) else None
         if found is None:
-            raise NotFound(RESOURCE_NOT_FOUND, "Resource not found", {"uri": str(uri)[:200]})
+            code = INVALID_PARAMS if modern else RESOURCE_NOT_FOUND
+            raise NotFound(code, "Resource not found", {"uri": str(uri)[:200]})
         return found
 
     def complete(self, params: dict[str, Any], modern: bool) -> bytes:
         argument = params.get("argument")
         if not isinstance(argument, dict) or not isinstance(argument.get("name"), str) or not isinstance(argument.get("value", ""), str):
-            raise NotFound(-32602, 'Invalid params: completion needs "argument" with "name" and "value" strings')
+            raise NotFound(INVALID_PARAMS, 'Invalid params: completion needs "argument" with "name" and "value" strings')
         # An argument we have no values for completes to nothing, as the protocol allows.
         index = self._completion_index.get(argument["name"])
         values = _prefixed(index, alias_key(argument.get("value", "")[:48])) if index else []
@@ -158,13 +160,13 @@ class Prompts:
 
     def get(self, params: dict[str, Any], modern: bool) -> bytes:
         if params.get("name") != self.NAME:
-            raise NotFound(-32602, f"Invalid params: no prompt {str(params.get('name'))[:40]!r}; the prompt is {self.NAME!r}")
+            raise NotFound(INVALID_PARAMS, f"Invalid params: no prompt {str(params.get('name'))[:40]!r}; the prompt is {self.NAME!r}")
         arguments = params.get("arguments") if isinstance(params.get("arguments"), dict) else {}
         document = arguments.get("document") if isinstance(arguments, dict) else None
         document = self._aliases.get(document, document) if isinstance(document, str) else None
         found = self._gets.get((document, modern)) if document else None
         if found is None:
-            raise NotFound(-32602, "Invalid params: give a known document id in arguments.document (completion/complete lists them)")
+            raise NotFound(INVALID_PARAMS, "Invalid params: give a known document id in arguments.document (completion/complete lists them)")
         return found
 
 

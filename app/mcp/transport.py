@@ -166,6 +166,6 @@ def discovery_document(catalog: Catalog, tools: Tools) -> dict[str, Any]:
         },
         "limits": {"maxBodyBytes": catalog.settings.max_body_bytes, "maxBatch": MAX_BATCH, "rateLimit": None},
         "tools": [{"name": t["name"], "title": t["title"], "description": t["description"]} for t in tools.definitions],
-        "dataset": {"url": f"{site}/api/specs", "license": "MIT", "licenseUrl": LICENSE_URL},
+        "dataset": {"url": f"{site}/api/specs", "version": catalog.data.version, "license": "MIT", "licenseUrl": LICENSE_URL},
         "authentication": None,
     }
