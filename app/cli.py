@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import msgspec
-from photospecs.dataset import DEFAULT_DATASET_DIR, DatasetError, load
+from photospecs.dataset import DEFAULT_DATASET_DIR, Data, DatasetError, load
 from photospecs.dataset.loader import is_front_page, warnings
 from photospecs.ops import logs
 from photospecs.settings import SettingsError, from_env, local_site, serve_option, service_links
@@ -28,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     validate = commands.add_parser("validate", help="check dataset/ the way start-up does")
     validate.add_argument("--dataset", type=Path, help="default: PHOTOSPECS_DATASET_DIR, else the bundled dataset")
     validate.add_argument("--report", action="store_true", help="print coverage figures")
+    validate.add_argument("--check-links", action="store_true", help="fetch every source URL and report dead ones (needs a network)")
 
     health = commands.add_parser("health", help="exit 0 when the local server answers /healthz (for container health checks)")
     health.add_argument("--port", type=port_number, default=serve_option("port", "8000"))
@@ -36,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "health":
         return _health(args.port)
     if args.command == "validate":
-        return _validate(args.dataset or Path(os.environ.get("PHOTOSPECS_DATASET_DIR", DEFAULT_DATASET_DIR)), args.report)
+        return _validate(args.dataset or Path(os.environ.get("PHOTOSPECS_DATASET_DIR", DEFAULT_DATASET_DIR)), args.report, args.check_links)
     return _serve(args)
 
 
@@ -76,7 +77,7 @@ def is_loopback(host: str) -> bool:
         return host == "localhost"
 
 
-def _validate(directory: Path, report: bool) -> int:
+def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
     try:
         data = load(directory)
     except DatasetError as exc:
@@ -113,7 +114,22 @@ def _validate(directory: Path, report: bool) -> int:
         width = max(len(name) for name, _ in rows)
         for name, value in rows:
             print(f"  {name:<{width}}  {value}")
-    return 0
+    return _check_links(data) if check_links else 0
+
+
+def _check_links(data: Data) -> int:
+    from photospecs.dataset import links
+
+    urls = [s.url for d in data.docs.values() for s in d.sources] + [s.url for p in data.portals.values() for s in p.sources]
+    outcomes = links.check_all(urls)
+    if outcomes is None:
+        print("links: not checked: no network here (no source URL could be reached); run --check-links where one exists")
+        return 0
+    dead = [o for o in outcomes if o.problem]
+    for outcome in dead:
+        print(f"dead link: {outcome.url}: {outcome.problem}", file=sys.stderr)
+    print(f"links: {len(outcomes) - len(dead)} of {len(outcomes)} source URLs answered; {len(dead)} dead")
+    return 1 if dead else 0
 
 
 def _serve(args: argparse.Namespace) -> int:

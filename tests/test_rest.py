@@ -26,7 +26,7 @@ def test_default_is_a_schema_org_dataset_with_computed_counts(client):
     assert body["license"] == "https://opensource.org/licenses/MIT"
     assert body["name"]
     data = load()
-    assert body["meta"] == {"countries": len(data.countries), "documents": len(data.docs)}
+    assert body["meta"] == {"countries": len(data.countries), "documents": len(data.docs), "version": data.version}
     assert len(body["countries"]) == body["meta"]["countries"]
     assert sum(len(c["documents"]) for c in body["countries"]) == body["meta"]["documents"]
 
@@ -84,7 +84,7 @@ def test_country_filter_combines_with_raw_in_either_order(client):
     body = one.json()
     assert set(body) == {"countries", "meta"}
     assert [c["id"] for c in body["countries"]] == ["us"]
-    assert body["meta"] == {"countries": 1, "documents": len(body["countries"][0]["documents"])}
+    assert body["meta"] == {"countries": 1, "documents": len(body["countries"][0]["documents"]), "version": load().version}
 
 
 def test_unknown_country_is_404_with_suggestions(client):

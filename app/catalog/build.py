@@ -112,7 +112,7 @@ def build(data: Data, settings: Settings) -> Catalog:
     specs: dict[tuple[str | None, bool], Prepared] = {}
     for key, selection in [(None, all_countries), *((cid, [c]) for cid, c in countries.items())]:
         for raw in (False, True):
-            specs[key, raw] = prepare(encode(specs_body(selection, raw)), JSON, control)
+            specs[key, raw] = prepare(encode(specs_body(selection, raw, data.version)), JSON, control)
 
     urls = Urls(settings.site, settings.photo_tool_url)
     wire = [comparison_wire(c, urls) for c in data.comparisons]

@@ -23,8 +23,8 @@ LICENSE_URL = "https://opensource.org/licenses/MIT"
 SCHEMA_ORG = "https://schema.org"
 
 
-def specs_body(countries: list[Country], raw: bool) -> Dataset | RawSpecs:
-    meta = SpecsMeta(countries=len(countries), documents=sum(len(c.documents) for c in countries))
+def specs_body(countries: list[Country], raw: bool, version: str) -> Dataset | RawSpecs:
+    meta = SpecsMeta(countries=len(countries), documents=sum(len(c.documents) for c in countries), version=version)
     if raw:
         return RawSpecs(countries=countries, meta=meta)
     return Dataset(
@@ -70,6 +70,7 @@ def photo_spec(doc: Doc, canonical_url: str) -> PhotoSpec:
         requirements=f.requirements,
         icao_compliant=f.icao_compliant,
         capture=f.capture,
+        size_basis=f.size_basis,
         sources=doc.sources,
         checked=doc.checked.isoformat(),
         width_mm=None if f.width_mm is None else number(f.width_mm),

@@ -253,6 +253,8 @@ def _resolve_documents(
 def _check_size(where: str, doc: DocumentFile, problems: list[str]) -> bool:
     """True when the document has a size; only a photo the office takes may have none."""
     given = [doc.width_mm, doc.height_mm, doc.dpi, doc.bg_color, doc.bg_color_label]
+    if doc.size_basis == "common-format" and (doc.capture != "office" or None in given):
+        problems.append(f'{where}.size_basis: "common-format" is only for capture = "office", with the size it stands for')
     if all(value is not None for value in given):
         return True
     if doc.capture != "office" or any(value is not None for value in given[:3]):

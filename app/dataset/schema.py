@@ -61,6 +61,10 @@ Expression = Literal["neutral", "neutral-or-slight-smile"]
 Colour = Literal["colour", "colour-or-greyscale", "greyscale"]
 Editing = Literal["camera-original", "no-alteration", "background-replacement-allowed"]
 Capture = Literal["supplied", "office", "supplied-or-office"]
+# "authority": the authority states this size. "common-format": the office takes the photo and
+# publishes no size; the common portrait format is given so that clients of the passport-photo-specs
+# ids keep finding the document in GET /api/specs, and every other view says it is not a requirement.
+SizeBasis = Literal["authority", "common-format"]
 
 
 class DocumentFile(Strict, kw_only=True, frozen=True):
@@ -82,6 +86,7 @@ class DocumentFile(Strict, kw_only=True, frozen=True):
     id: Slug | None = None
     # Who takes the photo: the applicant supplies it, the office takes it, or either.
     capture: Capture = "supplied"
+    size_basis: SizeBasis = "authority"
     # The authority states this dpi itself; false means 300 dpi, the print default, was used.
     dpi_stated: bool = False
     # Where the authority gives a range rather than one size (35-40 x 45-50 mm, say).

@@ -137,7 +137,7 @@ def build(catalog: Catalog) -> dict[str, Any]:
                     "description": (
                         "Without parameters: a schema.org Dataset wrapper (@context, @type, name, license, countries, "
                         "meta). With format=raw: only countries and meta. meta counts the countries and documents in "
-                        "this response. country accepts our id, an ISO 3166-1 alpha-2 or alpha-3 code or an English "
+                        "this response and gives the dataset version, which changes whenever a fact changes. country accepts our id, an ISO 3166-1 alpha-2 or alpha-3 code or an English "
                         "name, in any case, and returns the same bytes as the canonical id."
                     ),
                     "parameters": [

@@ -30,10 +30,12 @@ class Country(Struct, frozen=True):
 
 
 class SpecsMeta(Struct, frozen=True):
-    """Counts computed from the data, never written by hand."""
+    """Counts computed from the data, never written by hand, and the dataset's version, which
+    changes whenever any fact changes (dataset/CHANGELOG.md says what changed)."""
 
     countries: int
     documents: int
+    version: str
 
 
 class Dataset(Struct, frozen=True, rename={"context": "@context", "type": "@type"}):

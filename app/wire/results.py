@@ -35,6 +35,9 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     requirements: list[str]
     icao_compliant: bool
     capture: str
+    # "common-format": the office takes the photo and publishes no size; the size given is the
+    # common portrait format, not a requirement.
+    size_basis: str
     sources: list[Source]
     checked: str  # ISO date: when these facts were last checked against the sources
     width_mm: float | None = None
