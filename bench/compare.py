@@ -37,6 +37,7 @@ MCP_CALL = (
     b'{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_visa_photo_spec",'
     b'"arguments":{"country":"us","document_type":"passport"}}}'
 )
+MCP_LIST = b'{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"list_supported_countries","arguments":{}}}'
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,7 @@ SCENARIOS = [
     Scenario("GET /api/specs?format=raw (gzip)", "/api/specs?format=raw", "gzip"),
     Scenario("GET /api/specs?format=raw (identity)", "/api/specs?format=raw"),
     Scenario("POST /api/mcp tools/call get_visa_photo_spec", "/api/mcp", body=MCP_CALL, kind="mcp"),
+    Scenario("POST /api/mcp tools/call list_supported_countries (gzip)", "/api/mcp", "gzip", body=MCP_LIST, kind="mcp"),
     Scenario("GET /us-visa-photo (document page, br)", "/us-visa-photo", "br", kind="page"),
 ]
 MISSES = [
@@ -101,7 +103,7 @@ end
 """),
 ]
 MISS_VS_HIT = 0.5
-TARGETS = {"rest_vs_ceiling": 0.9, "mcp_vs_ceiling": 0.75, "vs_conventional": 15.0, "p99_ms": 5.0,
+TARGETS = {"rest_vs_ceiling": 0.9, "mcp_vs_ceiling": 0.8, "vs_conventional": 15.0, "p99_ms": 5.0,
            "startup_s": 1.0, "rss_mb": 80.0}
 
 
@@ -224,7 +226,11 @@ def main() -> int:
     parser.add_argument("--write", type=Path, help="also write the results as Markdown to this file")
     parser.add_argument("--metrics-cost", action="store_true",
                         help="also run photospecs with PHOTOSPECS_METRICS=false and report what metrics cost")
+    parser.add_argument("--only", default="", help="run only the requests whose name contains this text (a quick look)")
     args = parser.parse_args()
+    global SCENARIOS, MISSES  # the tables every step reads; --only narrows them for this run
+    SCENARIOS = [s for s in SCENARIOS if args.only in s.name]
+    MISSES = [s for s in MISSES if args.only in s.name and s.hit in {x.name for x in SCENARIOS}]
     if not shutil.which("wrk"):
         sys.exit("wrk is not on PATH (Debian: apt-get install wrk)")
     cpus = sorted(os.sched_getaffinity(0))
@@ -293,8 +299,9 @@ def render(args, results, misses, responses, startup_s, rss, server_cpu, load_cp
             (f"{s.name}: p99 under {TARGETS['p99_ms']:.0f} ms at {args.connections} connections", ours[1] < TARGETS["p99_ms"]),
             (f"{s.name}: no errors", ours[2] == 0),
         ]
-    for name in ("GET /api/specs?format=raw (br)", "GET /api/specs?format=raw (gzip)"):
-        checks.append((f"{name}: sent compressed", responses[name].headers.get("content-encoding") in ("br", "gzip")))
+    for s in SCENARIOS:
+        if s.accept_encoding:
+            checks.append((f"{s.name}: sent compressed", responses[s.name].headers.get("content-encoding") in ("br", "gzip")))
     checks += [
         (f"start-up to /readyz under {TARGETS['startup_s']} s (measured {startup_s:.2f} s)", startup_s < TARGETS["startup_s"]),
         (f"worker resident memory under {TARGETS['rss_mb']:.0f} MB (measured {rss:.1f} MB)", rss < TARGETS["rss_mb"]),

@@ -47,6 +47,11 @@ def specs(country: str | None = None, format: str | None = None):
 async def mcp(request: Request):
     message = await request.json()
     arguments = message.get("params", {}).get("arguments", {})
+    if message.get("params", {}).get("name") == "list_supported_countries":
+        listed = [{"id": c.id, "name": c.name, "flag": c.flag, "documents": [d.id for d in DATA.docs_by_country[c.id]]} for c in DATA.countries]
+        structured = {"count": len(listed), "countries": listed}
+        result = {"content": [{"type": "text", "text": json.dumps(structured)}], "structuredContent": structured, "isError": False}
+        return JSONResponse({"jsonrpc": "2.0", "id": message.get("id"), "result": result})
     kind = arguments.get("document_type")
     docs = [d for d in DATA.docs_by_country.get(arguments.get("country", ""), []) if kind is None or d.id.endswith("-" + kind)]
     structured = {"documents": [document(d) for d in docs]}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import pytest
@@ -408,3 +409,43 @@ def test_checklist_prompt(client):
     got = rpc(client, call("prompts/get", {"name": "photo_checklist", "arguments": {"document": "us-visa"}})).json()["result"]
     text = got["messages"][0]["content"]["text"]
     assert "600 x 600 px" in text and "DS-160" in text
+
+
+def raw_reply(client, body, **headers):
+    """Status, headers and the bytes on the wire, before the client decodes them."""
+    content = json.dumps(body).encode()
+    with client.stream("POST", "/api/mcp", content=content, headers={**JSON_HEADERS, **headers}) as response:
+        return response.status_code, response.headers, b"".join(response.iter_raw())
+
+
+MODERN_LIST = {"mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "list_supported_countries"}
+
+
+@pytest.mark.parametrize(("version_headers", "meta"), [({"mcp-protocol-version": "2025-11-25"}, None), (MODERN_LIST, MODERN_META)])
+def test_large_results_are_gzipped_for_clients_that_accept_it(client, version_headers, meta):
+    params = {"name": "list_supported_countries", "arguments": {}, **({"_meta": meta} if meta else {})}
+    message = call("tools/call", params, request_id="id-\u00e9")
+    status, headers, plain = raw_reply(client, message, **version_headers, **{"accept-encoding": "identity"})
+    assert status == 200 and "content-encoding" not in headers
+    status, headers, wire = raw_reply(client, message, **version_headers, **{"accept-encoding": "br;q=1, gzip;q=0.8"})
+    assert status == 200 and headers["content-encoding"] == "gzip" and "accept-encoding" in headers["vary"]
+    assert int(headers["content-length"]) == len(wire) < len(plain) / 3
+    assert gzip.decompress(wire) == plain  # one valid member: the CRC and length check out
+    reply = json.loads(plain)
+    assert reply["id"] == "id-\u00e9" and reply["result"]["structuredContent"]["count"] > 100
+    assert ("_meta" in reply["result"]) == (meta is not None)
+
+
+@pytest.mark.parametrize("accept_encoding", ["br", "gzip;q=0", "identity", ""])
+def test_no_gzip_unless_the_client_takes_it(client, accept_encoding):
+    params = {"name": "list_supported_countries", "arguments": {}}
+    version = {"mcp-protocol-version": "2025-11-25"}
+    _, headers, wire = raw_reply(client, call("tools/call", params), **version, **{"accept-encoding": accept_encoding})
+    assert "content-encoding" not in headers and json.loads(wire)["result"]["structuredContent"]["count"] > 100
+
+
+def test_small_replies_go_identity(client):
+    _, headers, wire = raw_reply(client, call("ping"), **{"accept-encoding": "gzip"})
+    assert "content-encoding" not in headers and json.loads(wire)["result"] == {}
+    _, headers, wire = raw_reply(client, call("tools/call", {"name": "nope"}), **{"accept-encoding": "gzip"})
+    assert "content-encoding" not in headers and json.loads(wire)["error"]["code"] == -32602

@@ -32,24 +32,26 @@ def header(scope: Scope, name: bytes) -> bytes | None:
 
 # --- content negotiation -------------------------------------------------------------------
 
-_PREFERENCE = {"br": 3, "gzip": 2, "identity": 1}
-_negotiated: dict[bytes, str] = {}
+ALL_CODINGS = {"br": 3, "gzip": 2, "identity": 1}  # our preference on ties
+GZIP_OR_IDENTITY = {"gzip": 2, "identity": 1}  # bodies spliced per request (gzip_splice)
+_negotiated: dict[tuple[bytes, int], str] = {}
 _NEGOTIATION_CACHE_SIZE = 512
 
 
-def choose_coding(accept_encoding: bytes | None) -> str:
-    """br > gzip > identity, by the client's q-values first and our preference on ties."""
+def choose_coding(accept_encoding: bytes | None, offered: dict[str, int] = ALL_CODINGS) -> str:
+    """The best of `offered` by the client's q-values first and our preference on ties."""
     if not accept_encoding:
         return "identity"
-    choice = _negotiated.get(accept_encoding)
+    key = (accept_encoding, len(offered))
+    choice = _negotiated.get(key)
     if choice is None:
-        choice = _parse_accept_encoding(accept_encoding.decode("latin-1"))
+        choice = _parse_accept_encoding(accept_encoding.decode("latin-1"), offered)
         if len(_negotiated) < _NEGOTIATION_CACHE_SIZE:  # bounded: header values are client-chosen
-            _negotiated[accept_encoding] = choice
+            _negotiated[key] = choice
     return choice
 
 
-def _parse_accept_encoding(value: str) -> str:
+def _parse_accept_encoding(value: str, offered: dict[str, int]) -> str:
     weights: dict[str, float] = {}
     for item in value.split(","):
         coding, *params = (part.strip() for part in item.split(";"))
@@ -66,7 +68,7 @@ def _parse_accept_encoding(value: str) -> str:
             weights[coding] = q
     wildcard = weights.get("*")
     best, best_rank = "identity", (-1.0, 0)
-    for coding, preference in _PREFERENCE.items():
+    for coding, preference in offered.items():
         # An unlisted identity is acceptable, but only as the last resort (RFC 9110 12.5.3).
         q = weights.get(coding, wildcard if wildcard is not None else (0.001 if coding == "identity" else 0.0))
         if q > 0 and (q, preference) > best_rank:

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 import msgspec
 from photospecs import __version__
 from photospecs.asgi.errors import ECHO_LIMIT, encode_error, quoted
+from photospecs.asgi.gzip_splice import deflate_middle
 from photospecs.mcp.resources import NotFound, Resources
 from photospecs.mcp.tools import Tools, UnknownTool
 
@@ -60,13 +61,30 @@ INSTRUCTIONS = (
     "tool that makes a compliant photo. Cite the sourceUrl of each result."
 )
 
+GZIP_MIN = 500  # bytes; smaller bodies gain less from gzip than its header and trailer cost
+
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode
 
 
 class Reply(NamedTuple):
+    """A status and a body: `head`, then (when set) a pre-built `result` without its closing
+    brace, then `end`. The parts stay apart so the transport can gzip the result as deflated at
+    start-up (gzip_splice)."""
+
     status: int
-    body: bytes | None  # None: 202 Accepted, no body
+    head: bytes | None  # None: 202 Accepted, no body
+    result: bytes | None = None
+    end: bytes = b""
+
+    @property
+    def body(self) -> bytes | None:
+        if self.result is None:
+            return self.head
+        return b"".join((self.head or b"", memoryview(self.result)[:-1], self.end))
+
+
+ACCEPTED = Reply(202, None)
 
 
 class RequestHeaders(NamedTuple):
@@ -114,9 +132,11 @@ class Server:
         self.tools = tools
         self.resources = resources
         modern_info = server_info(MODERN_VERSIONS[-1], site)
-        # Every 2026-07-28 result carries the server's identity in _meta: spliced in front of
-        # each pre-encoded result (see _with_meta).
-        self._meta_prefix = b'{"_meta":' + _encode({META_SERVER_INFO: modern_info}) + b","
+        # Every 2026-07-28 result carries the server's identity in _meta: written in place of
+        # each pre-encoded result's closing brace, before the envelope's own.
+        meta = b'"_meta":' + _encode({META_SERVER_INFO: modern_info})
+        self._meta_end = b"," + meta + b"}}"
+        self._meta_only = b"{" + meta + b"}"
         legacy_list = _encode({"tools": tools.definitions})
         self._tools_list = {
             "plain": legacy_list,
@@ -153,6 +173,9 @@ class Server:
             }
         )
         self._empty = {"plain": b"{}", "structured": b"{}", "modern": b'{"resultType":"complete"}'}
+        # Every pre-built result worth compressing, deflated once (bodies under GZIP_MIN go as they are).
+        prebuilt = [*self._tools_list.values(), *tools.prebuilt(), *resources.prebuilt()]
+        self.deflated = {result: deflate_middle(result[:-1]) for result in prebuilt if len(result) >= GZIP_MIN}
 
     # --- entry point ---------------------------------------------------------------------------
 
@@ -167,8 +190,7 @@ class Server:
             return Reply(400, rpc_error(None, PARSE_ERROR, "Parse error: JSON nested too deeply"))
         if isinstance(message, list):
             return self._batch(message, headers)
-        status, answer = self._one(message, headers)
-        return Reply(status, answer) if answer is not None else Reply(202, None)
+        return self._one(message, headers)
 
     def _batch(self, messages: list[Any], headers: RequestHeaders) -> Reply:
         version = headers.protocol_version or DEFAULT_VERSION
@@ -178,40 +200,42 @@ class Server:
             return Reply(400, rpc_error(None, INVALID_REQUEST, "Invalid request: empty batch"))
         if len(messages) > MAX_BATCH:
             return Reply(400, rpc_error(None, INVALID_REQUEST, f"Invalid request: a batch holds at most {MAX_BATCH} messages"))
-        answers = [answer for _, answer in (self._one(m, headers) for m in messages) if answer is not None]
-        return Reply(200, b"[" + b",".join(answers) + b"]") if answers else Reply(202, None)
+        answers = [body for body in (self._one(m, headers).body for m in messages) if body is not None]
+        return Reply(200, b"[" + b",".join(answers) + b"]") if answers else ACCEPTED
 
-    def _one(self, message: Any, headers: RequestHeaders) -> tuple[int, bytes | None]:
-        """(HTTP status, response bytes or None for a notification)."""
+    def _one(self, message: Any, headers: RequestHeaders) -> Reply:
         if not isinstance(message, dict):
-            return 400, rpc_error(None, INVALID_REQUEST, "Invalid request: a JSON-RPC message must be an object")
+            return Reply(400, rpc_error(None, INVALID_REQUEST, "Invalid request: a JSON-RPC message must be an object"))
         request_id = message.get("id")
         if not _is_valid_id(request_id):
-            return 400, rpc_error(None, INVALID_REQUEST, "Invalid request: id must be a string, a number or null")
+            return Reply(400, rpc_error(None, INVALID_REQUEST, "Invalid request: id must be a string, a number or null"))
         is_notification = "id" not in message
         if message.get("jsonrpc") != "2.0":
-            return 400, rpc_error(request_id, INVALID_REQUEST, 'Invalid request: "jsonrpc" must be "2.0"')
+            return Reply(400, rpc_error(request_id, INVALID_REQUEST, 'Invalid request: "jsonrpc" must be "2.0"'))
         method = message.get("method")
         if not isinstance(method, str):
             if not is_notification and ("result" in message or "error" in message):
-                return 202, None  # a client's answer to a server request; we never send any
-            return 400, rpc_error(request_id, INVALID_REQUEST, 'Invalid request: "method" must be a string')
+                return ACCEPTED  # a client's answer to a server request; we never send any
+            return Reply(400, rpc_error(request_id, INVALID_REQUEST, 'Invalid request: "method" must be a string'))
         params = message.get("params")
         if params is not None and not isinstance(params, dict):
-            return 400, rpc_error(request_id, INVALID_PARAMS, 'Invalid params: "params" must be an object')
+            return Reply(400, rpc_error(request_id, INVALID_PARAMS, 'Invalid params: "params" must be an object'))
         if is_notification:
-            return 202, None
+            return ACCEPTED
         try:
             era = self._era(headers, method, params or {})
         except ProtocolError as exc:  # no revision of ours can take this request
-            return 400, rpc_error(request_id, exc.code, exc.message, exc.data)
+            return Reply(400, rpc_error(request_id, exc.code, exc.message, exc.data))
         try:
             result = self._dispatch(method, params or {}, era)
         except ProtocolError as exc:
-            return _error_status(exc.code, era), rpc_error(request_id, exc.code, exc.message, exc.data)
-        if era.modern:
-            result = self._with_meta(result)
-        return 200, b'{"jsonrpc":"2.0","id":' + _encode(request_id) + b',"result":' + result + b"}"
+            return Reply(_error_status(exc.code, era), rpc_error(request_id, exc.code, exc.message, exc.data))
+        envelope = b'{"jsonrpc":"2.0","id":' + _encode(request_id) + b',"result":'
+        if not era.modern:
+            return Reply(200, envelope, result, b"}}")
+        if result == b"{}":
+            return Reply(200, envelope + self._meta_only + b"}")
+        return Reply(200, envelope, result, self._meta_end)
 
     # --- protocol revision ------------------------------------------------------------------
 
@@ -249,10 +273,6 @@ class Server:
                 missing = "is missing" if headers.name is None else f"does not match params.{named}"
                 raise ProtocolError(HEADER_MISMATCH, f"The Mcp-Name header {missing}")
         return era
-
-    def _with_meta(self, result: bytes) -> bytes:
-        """{"_meta":{serverInfo}, ...the result's own members}."""
-        return self._meta_prefix[:-1] + b"}" if result == b"{}" else self._meta_prefix + result[1:]
 
     # --- methods --------------------------------------------------------------------------------
 

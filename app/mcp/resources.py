@@ -75,6 +75,9 @@ class Resources:
         self._completion_index = _completion_index(catalog)
         self._prompts = Prompts(catalog, self._hints)
 
+    def prebuilt(self) -> list[bytes]:
+        return [*self._pages.values(), *self._reads.values(), *self._templates.values()]
+
     def list(self, cursor: Any, modern: bool) -> bytes:
         found = self._pages.get((cursor, modern)) if cursor is None or isinstance(cursor, str) else None
         if found is None:

@@ -219,6 +219,9 @@ class Tools:
             modern=encode({"content": linked, "structuredContent": structured, "isError": False, "resultType": "complete"}),
         )
 
+    def prebuilt(self) -> list[bytes]:
+        return [body for encoded in self.results.values() for body in (encoded.plain, encoded.structured, encoded.modern)]
+
     def _doc_links(self, doc: Doc) -> list[dict[str, str]]:
         urls, name = self.catalog.urls, f"{doc.country.name} {doc.file.name} photo"
         links = [

@@ -13,7 +13,20 @@ from urllib.parse import urlsplit
 import msgspec
 from photospecs import __version__
 from photospecs.asgi.deadlines import Deadlines, Expired
-from photospecs.asgi.send import Route, Scope, Send, header, send_bytes, send_error, send_method_not_allowed, send_options, send_prepared
+from photospecs.asgi.gzip_splice import gzip_spliced
+from photospecs.asgi.send import (
+    GZIP_OR_IDENTITY,
+    Route,
+    Scope,
+    Send,
+    choose_coding,
+    header,
+    send_bytes,
+    send_error,
+    send_method_not_allowed,
+    send_options,
+    send_prepared,
+)
 from photospecs.catalog import LICENSE_URL, Catalog
 from photospecs.catalog.encoded import COMMON_HEADERS, JSON, cache_control, prepare
 from photospecs.mcp.protocol import MAX_BATCH, SUPPORTED_VERSIONS, RequestHeaders, Server, rpc_error
@@ -22,7 +35,8 @@ from photospecs.mcp.tools import Tools
 from photospecs.wire.rest import Error
 
 MCP_METHODS = b"GET, HEAD, POST, OPTIONS"
-NO_STORE = [(b"cache-control", b"no-store"), *COMMON_HEADERS]
+NO_STORE = [(b"cache-control", b"no-store"), (b"vary", b"accept-encoding"), *COMMON_HEADERS]
+GZIPPED = [(b"content-encoding", b"gzip"), *NO_STORE]
 ACCEPTED = [(b"content-length", b"0"), *NO_STORE]
 NO_EVENT_STREAM = Error(
     status=405,
@@ -104,11 +118,16 @@ async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: i
             name=_decoded_name(headers.get(b"mcp-name")),
         ),
     )
-    if reply.body is None:
+    if reply.head is None:
         await send({"type": "http.response.start", "status": 202, "headers": ACCEPTED})
         await send({"type": "http.response.body", "body": b""})
         return 202
-    return await send_bytes(send, reply.status, reply.body, NO_STORE)
+    deflated = server.deflated.get(reply.result) if reply.result is not None else None
+    if deflated is not None and choose_coding(headers.get(b"accept-encoding"), GZIP_OR_IDENTITY) == "gzip":
+        assert reply.result is not None
+        body = gzip_spliced(reply.head, memoryview(reply.result)[:-1], deflated, reply.end)
+        return await send_bytes(send, reply.status, body, GZIPPED)
+    return await send_bytes(send, reply.status, reply.body, NO_STORE)  # type: ignore[arg-type]
 
 
 async def _read_body(declared: bytes | None, receive: Any, limit: int) -> bytes | None:
