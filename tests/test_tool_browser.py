@@ -107,3 +107,16 @@ def test_checks_speak_plainly_and_the_page_says_nothing_is_uploaded(server, tool
     csp = httpx.get(f"{server.url}/tool").headers["content-security-policy"]
     assert "connect-src 'self'" in csp
     assert page.problems == []
+
+
+def test_a_photo_the_office_takes_offers_nothing_to_make(server, tool_page):
+    page = tool_page
+    page.goto(tool_url(server, "eswatini", "eswatini-travel-document"))  # captured at the office, no size
+    expect(page.locator("#tool-facts")).to_contain_text("The office takes this photo")
+    for part in ("#tool-editor", "#tool-drop", "#tool-download", "#tool-sheet"):
+        expect(page.locator(part)).to_be_hidden()
+    page.locator("#tool-country").select_option("us")
+    page.locator("#tool-document").select_option("us-passport")
+    expect(page.get_by_role("button", name="Download photo")).to_be_visible()
+    expect(page.locator("#tool-drop")).to_be_visible()
+    assert page.problems == []

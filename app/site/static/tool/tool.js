@@ -94,7 +94,8 @@ function describe(spec) {
     dd.textContent = text;
     return [dt, dd];
   }));
-  ui.editor.hidden = !spec.widthMm;
+  // Nothing to make for a photo the office takes at a size it does not publish.
+  ui.editor.hidden = ui.drop.hidden = !spec.widthMm;
 }
 
 const bytes = (count) => `${count.toLocaleString("en")} bytes`;
