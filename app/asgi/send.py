@@ -42,7 +42,7 @@ def choose_coding(accept_encoding: bytes | None, offered: dict[str, int] = ALL_C
     """The best of `offered` by the client's q-values first and our preference on ties."""
     if not accept_encoding:
         return "identity"
-    key = (accept_encoding, len(offered))
+    key = (accept_encoding, len(offered))  # the offered sets above differ in size
     choice = _negotiated.get(key)
     if choice is None:
         choice = _parse_accept_encoding(accept_encoding.decode("latin-1"), offered)
