@@ -47,14 +47,19 @@ async def app(scope, receive, send):
             await send({"type": message["type"] + ".complete"})
             if message["type"] == "lifespan.shutdown":
                 return
-    if scope["method"] == "POST":  # read the request body, as the project must
-        more = True
-        while more:
-            more = (await receive()).get("more_body", False)
     accept = b""
+    expected = -1
     for name, value in scope["headers"]:
         if name == b"accept-encoding":
             accept = value
+        elif name == b"content-length":
+            expected = int(value)
+    if scope["method"] == "POST":  # read the request body as the project does: up to Content-Length
+        size, more = 0, True
+        while more and size != expected:
+            message = await receive()
+            size += len(message.get("body", b""))
+            more = message.get("more_body", False)
     start, body = TABLE.get((scope["method"], scope["path"].encode() + b"?" + scope["query_string"], accept), NOT_FOUND)
     await send(start)
     await send(body)

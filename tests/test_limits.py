@@ -88,6 +88,39 @@ def test_a_trickled_body_gets_408_in_json(tight):
     assert time.monotonic() - started < 4
 
 
+CALL = b'{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"get_visa_photo_spec","arguments":{"country":"us"}}}'
+
+
+def read_response(sock: socket.socket) -> tuple[int, dict]:
+    """One Content-Length response off a keep-alive connection."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536)
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = int(next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")))
+    while len(body) < length:
+        body += sock.recv(65536)
+    return int(head.split()[1]), json.loads(body[:length])
+
+
+def test_bodies_in_pieces_chunked_or_back_to_back_on_one_connection_are_all_read_whole(tight):
+    # The body is read up to Content-Length without waiting for the server's end-of-body
+    # message: a body that arrives in pieces must still be read whole, and the next request on
+    # the same connection must still be answered.
+    sock = connect(tight)
+    first, second = CALL % 1, CALL % 2
+    head = b"POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n"
+    sock.sendall(head % len(first) + first[:40])
+    time.sleep(0.3)
+    sock.sendall(first[40:])
+    status, body = read_response(sock)
+    assert status == 200 and body["id"] == 1 and "result" in body
+    chunked = b"POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+    third = CALL % 3
+    sock.sendall(head % len(second) + second + chunked + b"%x\r\n%s\r\n0\r\n\r\n" % (len(third), third))
+    assert [read_response(sock)[1]["id"] for _ in range(2)] == [2, 3]
+
+
 def test_an_oversized_head_is_431(tight):
     sock = connect(tight)
     sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Padding: " + b"a" * 20_000 + b"\r\n\r\n")

@@ -20,7 +20,6 @@ from photospecs.asgi.send import (
     Scope,
     Send,
     choose_coding,
-    header,
     send_bytes,
     send_error,
     send_method_not_allowed,
@@ -54,37 +53,52 @@ FORBIDDEN_HOST = rpc_error(None, -32600, "Forbidden: this Host is not served her
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
 
 
-def allowed_hosts(settings: Any) -> frozenset[str]:
-    site_host = urlsplit(settings.site).hostname or ""
-    extra = {h.strip().lower() for h in settings.allowed_hosts.split(",") if h.strip()}
-    return frozenset({site_host.lower(), *LOOPBACK_HOSTS, *extra})
+class HostCheck:
+    """Whether a Host header names this service: the site's host, a loopback name, or one of
+    PHOTOSPECS_ALLOWED_HOSTS. Verdicts are remembered per header value (a few per deployment;
+    bounded, since the value is the client's choice)."""
 
+    CACHE_SIZE = 256
 
-def host_allowed(host: bytes | None, allowed: frozenset[str]) -> bool:
-    if host is None:
-        return True  # HTTP/1.0 without Host: no browser sends such a request
-    name = host.decode("latin-1").lower()
-    if name.startswith("["):  # [::1]:8000
-        return name[: name.find("]") + 1] in allowed
-    return (name.rsplit(":", 1)[0] if name.count(":") == 1 else name) in allowed
+    def __init__(self, settings: Any) -> None:
+        site_host = urlsplit(settings.site).hostname or ""
+        extra = {h.strip().lower() for h in settings.allowed_hosts.split(",") if h.strip()}
+        self.allowed = frozenset({site_host.lower(), *LOOPBACK_HOSTS, *extra})
+        self._verdicts: dict[bytes, bool] = {}
+
+    def __call__(self, host: bytes | None) -> bool:
+        if host is None:
+            return True  # HTTP/1.0 without Host: no browser sends such a request
+        verdict = self._verdicts.get(host)
+        if verdict is None:
+            verdict = self._judge(host.decode("latin-1").lower())
+            if len(self._verdicts) < self.CACHE_SIZE:
+                self._verdicts[host] = verdict
+        return verdict
+
+    def _judge(self, name: str) -> bool:
+        if name.startswith("["):  # [::1]:8000
+            return name[: name.find("]") + 1] in self.allowed
+        return (name.rsplit(":", 1)[0] if name.count(":") == 1 else name) in self.allowed
 
 
 def routes(catalog: Catalog) -> list[Route]:
     tools = Tools(catalog)
     server = Server(tools, Resources(catalog, catalog.settings.max_age), catalog.settings.max_age, catalog.settings.site)
-    hosts = allowed_hosts(catalog.settings)
+    host_allowed = HostCheck(catalog.settings)
     limit = catalog.settings.max_body_bytes
     deadlines = Deadlines(catalog.settings.body_timeout)
     discovery = prepare(msgspec.json.encode(discovery_document(catalog, tools)), JSON, cache_control(catalog.settings.max_age))
 
     async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
-        method = scope["method"]
-        if not host_allowed(header(scope, b"host"), hosts):
+        headers = dict(scope["headers"])  # one pass; a repeated header keeps its last value
+        if not host_allowed(headers.get(b"host")):
             return await send_bytes(send, 403, FORBIDDEN_HOST, NO_STORE)
+        method = scope["method"]
         if method == "POST":
-            return await _post(scope, receive, send, server, limit, deadlines)
+            return await _post(scope, headers, receive, send, server, limit, deadlines)
         if method == "GET" or method == "HEAD":
-            accept = header(scope, b"accept") or b""
+            accept = headers.get(b"accept", b"")
             # A client opening a server-to-client event stream: this server never sends one.
             if b"text/event-stream" in accept and b"json" not in accept and b"*/*" not in accept:
                 return await send_error(scope, send, NO_EVENT_STREAM, [(b"allow", MCP_METHODS)])
@@ -96,8 +110,9 @@ def routes(catalog: Catalog) -> list[Route]:
     return [Route("/api/mcp", "mcp", endpoint)]
 
 
-async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: int, deadlines: Deadlines) -> int:
-    headers = dict(scope["headers"])  # one pass; a repeated header keeps its last value
+async def _post(
+    scope: Scope, headers: dict[bytes, bytes], receive: Any, send: Send, server: Server, limit: int, deadlines: Deadlines
+) -> int:
     content_type = headers.get(b"content-type", b"")
     if content_type != JSON and content_type.split(b";")[0].strip().lower() != JSON:
         error = Error(status=415, error="unsupported_media_type", message="Send the JSON-RPC message with Content-Type: application/json.")
@@ -110,14 +125,11 @@ async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: i
     if body is None:
         error = Error(status=413, error="body_too_large", message=f"Request bodies are limited to {limit} bytes.")
         return await send_error(scope, send, error, [(b"connection", b"close")])
-    reply = server.handle(
-        body,
-        RequestHeaders(
-            protocol_version=_text(headers.get(b"mcp-protocol-version")),
-            method=_text(headers.get(b"mcp-method")),
-            name=_decoded_name(headers.get(b"mcp-name")),
-        ),
+    name = headers.get(b"mcp-name")
+    request_headers = RequestHeaders(
+        _text(headers.get(b"mcp-protocol-version")), _text(headers.get(b"mcp-method")), None if name is None else _decoded_name(name)
     )
+    reply = server.handle(body, request_headers)
     if reply.head is None:
         await send({"type": "http.response.start", "status": 202, "headers": ACCEPTED})
         await send({"type": "http.response.body", "body": b""})
@@ -131,13 +143,20 @@ async def _post(scope: Scope, receive: Any, send: Send, server: Server, limit: i
 
 
 async def _read_body(declared: bytes | None, receive: Any, limit: int) -> bytes | None:
-    """The request body, or None as soon as it is known to exceed `limit`."""
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    """The request body, or None as soon as it is known to exceed `limit`.
+
+    Granian hands over even a one-chunk body as that chunk (more_body set) and then an empty
+    last one; waiting for the empty one is a second trip through the event loop that cost about
+    a sixth of a tools/call's throughput (bench/RESULTS.md). Once the bytes named by
+    Content-Length have arrived, HTTP framing says no more body follows, so reading stops there.
+    """
+    expected = int(declared) if declared is not None and declared.isdigit() else -1
+    if expected > limit:
         return None
     message = await receive()
-    if not message.get("more_body") and message["type"] == "http.request":  # the usual single chunk
-        body = message.get("body", b"")
-        return body if len(body) <= limit else None
+    body = message.get("body", b"")
+    if message["type"] == "http.request" and (len(body) == expected or not message.get("more_body", False)):
+        return body if len(body) <= limit else None  # the usual case: all of it in one chunk
     chunks: list[bytes] = []
     size = 0
     while True:
@@ -148,7 +167,7 @@ async def _read_body(declared: bytes | None, receive: Any, limit: int) -> bytes 
         if size > limit:
             return None
         chunks.append(chunk)
-        if not message.get("more_body", False):
+        if size == expected or not message.get("more_body", False):
             return b"".join(chunks)
         message = await receive()
 
@@ -157,10 +176,10 @@ def _text(value: bytes | None) -> str | None:
     return None if value is None else value.decode("latin-1").strip()
 
 
-def _decoded_name(value: bytes | None) -> str | None:
+def _decoded_name(value: bytes) -> str:
     """Mcp-Name, decoding the =?base64?...?= form clients use for non-ASCII names."""
-    text = _text(value)
-    if text and text.startswith("=?base64?") and text.endswith("?="):
+    text = value.decode("latin-1").strip()
+    if text.startswith("=?base64?") and text.endswith("?="):
         try:
             return base64.b64decode(text[9:-2], validate=True).decode("utf-8")
         except (binascii.Error, UnicodeDecodeError):
