@@ -114,7 +114,19 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
         width = max(len(name) for name, _ in rows)
         for name, value in rows:
             print(f"  {name:<{width}}  {value}")
+        supplied = [d for d in docs if d.width_px is not None]
+        with_head = sum(d.head_height_mm is not None for d in supplied)
+        secondary = sum(all(s.secondary for s in d.sources) for d in docs)
+        # Office-captured documents have no frame to place a head in, so head height is also
+        # given over the documents a person supplies a photo for.
+        print(f"  head height: {_percent(with_head, len(supplied))} of documents with a supplied photo, "
+              f"{_percent(sum(d.head_height_mm is not None for d in docs), len(docs))} of all")
+        print(f"  secondary sources only: {_percent(secondary, len(docs))} of documents")
     return _check_links(data) if check_links else 0
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f} %" if whole else "n/a"
 
 
 def _check_links(data: Data) -> int:

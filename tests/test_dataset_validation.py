@@ -108,6 +108,10 @@ def test_validate_command_passes_and_reports(tmp_path):
     assert "dataset ok" in result.stdout
     for row in ("countries", "documents", "documents with head height", "documents with an official source", "portals"):
         assert row in result.stdout
+    docs = list(load().docs.values())
+    supplied = [d for d in docs if d.width_px is not None]
+    share = 100 * sum(d.head_height_mm is not None for d in supplied) / len(supplied)
+    assert f"head height: {share:.1f} % of documents with a supplied photo" in result.stdout
 
 
 def test_validate_command_fails_on_a_bad_dataset(dataset):
