@@ -95,6 +95,7 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
             ("documents", len(data.docs)),
             ("documents with a supplied-photo size (in /api/specs)", sum(d.width_px is not None for d in docs)),
             ("documents photographed at the office, no size", sum(d.width_px is None for d in docs)),
+            ("  size reported only by secondary sources", sum(d.file.size_basis == "secondary" for d in docs)),
             ("documents with head height", sum(d.head_height_mm is not None for d in docs)),
             ("  published by the authority", sum(d.head_height_basis == "authority" for d in docs)),
             ("  ICAO default (authority publishes none)", sum(d.head_height_basis == "icao-default" for d in docs)),

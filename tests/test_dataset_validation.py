@@ -49,6 +49,7 @@ def test_bundled_dataset_validates():
         ('kind = "visa"', 'kind = "passport"', "documents.kind", "more than once"),
         ("dpi = 300", "dpi = 300\nwidth_px = 610", "documents[0].width_px", "disagrees"),
         ("dpi = 300", "dpi = 300\npx_from_authority = true", "documents[0].width_px", "px_from_authority"),
+        ("dpi = 300", 'dpi = 300\nsize_basis = "secondary"', "documents[0].size_basis", "secondary source that reports it"),
         ('flag = "🇺🇸"', 'flag = "🇬🇧"', "flag", "not the flag of US"),
         ('iso3 = "USA"', 'iso3 = "UMI"', "iso3", "the alpha-3 code of US is USA"),
         ('id = "us"', 'id = "usa"', "id", "must match the file name"),

@@ -109,6 +109,12 @@ def test_a_document_page_shows_the_spec(client):
     assert 'href="http://127.0.0.1:8000/tool?country=us&amp;document=us-visa"' in html
 
 
+def test_a_size_no_authority_states_is_marked_so(client):
+    doc = client.get("/api/documents/samoa-passport").json()
+    assert doc["sizeBasis"] == "secondary" and any(source.get("secondary") for source in doc["sources"])
+    assert "states no size" in client.get(doc["canonicalUrl"].removeprefix("http://127.0.0.1:8000")).text
+
+
 def test_dataset_strings_are_escaped(tmp_path):
     """A dataset people edit must never inject markup into a page."""
     import shutil

@@ -255,6 +255,8 @@ def _check_size(where: str, doc: DocumentFile, problems: list[str]) -> bool:
     given = [doc.width_mm, doc.height_mm, doc.dpi, doc.bg_color, doc.bg_color_label]
     if doc.size_basis == "common-format" and (doc.capture != "office" or None in given):
         problems.append(f'{where}.size_basis: "common-format" is only for capture = "office", with the size it stands for')
+    if doc.size_basis == "secondary" and (None in given or not any(s.secondary for s in doc.sources)):
+        problems.append(f'{where}.size_basis: "secondary" needs the size and the secondary source that reports it')
     if all(value is not None for value in given):
         return True
     if doc.capture != "office" or any(value is not None for value in given[:3]):

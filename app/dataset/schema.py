@@ -64,7 +64,9 @@ Capture = Literal["supplied", "office", "supplied-or-office"]
 # "authority": the authority states this size. "common-format": the office takes the photo and
 # publishes no size; the common portrait format is given so that clients of the passport-photo-specs
 # ids keep finding the document in GET /api/specs, and every other view says it is not a requirement.
-SizeBasis = Literal["authority", "common-format"]
+# "secondary": the authority asks for prints but states no size; the size is the one secondary
+# sources report, and every view says to confirm it with the authority.
+SizeBasis = Literal["authority", "common-format", "secondary"]
 
 
 class DocumentFile(Strict, kw_only=True, frozen=True):

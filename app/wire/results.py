@@ -36,7 +36,8 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     icao_compliant: bool
     capture: str
     # "common-format": the office takes the photo and publishes no size; the size given is the
-    # common portrait format, not a requirement.
+    # common portrait format, not a requirement. "secondary": the authority states no size; the
+    # size is what secondary sources report.
     size_basis: str
     sources: list[Source]
     checked: str  # ISO date: when these facts were last checked against the sources
