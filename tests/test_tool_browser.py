@@ -120,3 +120,12 @@ def test_a_photo_the_office_takes_offers_nothing_to_make(server, tool_page):
     expect(page.get_by_role("button", name="Download photo")).to_be_visible()
     expect(page.locator("#tool-drop")).to_be_visible()
     assert page.problems == []
+
+
+def test_a_size_only_secondary_sources_report_says_to_confirm_it(server, tool_page):
+    page = tool_page
+    page.goto(tool_url(server, "samoa", "samoa-passport"))
+    expect(page.locator("#tool-facts")).to_contain_text("Confirm it with the authority")
+    page.locator("#tool-country").select_option("us")
+    expect(page.locator("#tool-facts")).not_to_contain_text("Confirm it with the authority")
+    assert page.problems == []
