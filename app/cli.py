@@ -90,19 +90,22 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
         print(f"warning: {warning}", file=sys.stderr)
     print(f"dataset ok: {len(data.countries)} countries, {len(data.docs)} documents, {len(data.portals)} portals, version {data.version}")
     if report:
+        supplied = [d for d in docs if d.width_px is not None]
+        with_head = sum(d.head_height_mm is not None for d in docs)
+        secondary = sum(all(s.secondary for s in d.sources) for d in docs)
         rows = [
             ("countries", len(data.countries)),
             ("documents", len(data.docs)),
-            ("documents with a supplied-photo size (in /api/specs)", sum(d.width_px is not None for d in docs)),
+            ("documents with a supplied-photo size (in /api/specs)", len(supplied)),
             ("  size reported only by secondary sources", sum(d.file.size_basis == "secondary" for d in docs)),
             ("documents photographed at the office, no size", sum(d.width_px is None for d in docs)),
-            ("documents with head height", sum(d.head_height_mm is not None for d in docs)),
+            ("documents with head height", with_head),
             ("  published by the authority", sum(d.head_height_basis == "authority" for d in docs)),
             ("  ICAO default (authority publishes none)", sum(d.head_height_basis == "icao-default" for d in docs)),
             ("documents with eye line", sum(d.eye_line_mm is not None for d in docs)),
             ("  published by the authority", sum(d.eye_line_basis == "authority" for d in docs)),
             ("documents with an official source", sum(any(not s.secondary for s in d.sources) for d in docs)),
-            ("documents with only secondary sources", sum(all(s.secondary for s in d.sources) for d in docs)),
+            ("documents with only secondary sources", secondary),
             ("documents whose sources are only front pages", sum(all(is_front_page(s.url) for s in d.sources) for d in docs)),
             ("sources verified by a fetch", sum(s.verified is not None for d in docs for s in d.sources)),
             ("sources not yet verified", sum(s.verified is None for d in docs for s in d.sources)),
@@ -115,13 +118,11 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
         width = max(len(name) for name, _ in rows)
         for name, value in rows:
             print(f"  {name:<{width}}  {value}")
-        supplied = [d for d in docs if d.width_px is not None]
-        with_head = sum(d.head_height_mm is not None for d in supplied)
-        secondary = sum(all(s.secondary for s in d.sources) for d in docs)
         # Office-captured documents have no frame to place a head in, so head height is also
         # given over the documents a person supplies a photo for.
-        print(f"  head height: {_percent(with_head, len(supplied))} of documents with a supplied photo, "
-              f"{_percent(sum(d.head_height_mm is not None for d in docs), len(docs))} of all")
+        supplied_with_head = sum(d.head_height_mm is not None for d in supplied)
+        print(f"  head height: {_percent(supplied_with_head, len(supplied))} of documents with a supplied photo, "
+              f"{_percent(with_head, len(docs))} of all")
         print(f"  secondary sources only: {_percent(secondary, len(docs))} of documents")
     return _check_links(data) if check_links else 0
 
