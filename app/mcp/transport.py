@@ -125,9 +125,10 @@ async def _post(
     if body is None:
         error = Error(status=413, error="body_too_large", message=f"Request bodies are limited to {limit} bytes.")
         return await send_error(scope, send, error, [(b"connection", b"close")])
-    name = headers.get(b"mcp-name")
     request_headers = RequestHeaders(
-        _text(headers.get(b"mcp-protocol-version")), _text(headers.get(b"mcp-method")), None if name is None else _decoded_name(name)
+        protocol_version=_text(headers.get(b"mcp-protocol-version")),
+        method=_text(headers.get(b"mcp-method")),
+        name=_decoded_name(headers.get(b"mcp-name")),
     )
     reply = server.handle(body, request_headers)
     if reply.head is None:
@@ -176,10 +177,10 @@ def _text(value: bytes | None) -> str | None:
     return None if value is None else value.decode("latin-1").strip()
 
 
-def _decoded_name(value: bytes) -> str:
+def _decoded_name(value: bytes | None) -> str | None:
     """Mcp-Name, decoding the =?base64?...?= form clients use for non-ASCII names."""
-    text = value.decode("latin-1").strip()
-    if text.startswith("=?base64?") and text.endswith("?="):
+    text = _text(value)
+    if text is not None and text.startswith("=?base64?") and text.endswith("?="):
         try:
             return base64.b64decode(text[9:-2], validate=True).decode("utf-8")
         except (binascii.Error, UnicodeDecodeError):
