@@ -98,7 +98,8 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
             ("documents", len(data.docs)),
             ("documents with a supplied-photo size (in /api/specs)", len(supplied)),
             ("  size reported only by secondary sources", sum(d.file.size_basis == "secondary" for d in docs)),
-            ("documents photographed at the office, no size", sum(d.width_px is None for d in docs)),
+            ("documents photographed at the office, no size", sum(d.width_px is None and d.file.size_basis != "unpublished" for d in docs)),
+            ("documents whose authority asks for a photo but states no size", sum(d.file.size_basis == "unpublished" for d in docs)),
             ("documents with head height", with_head),
             ("  published by the authority", sum(d.head_height_basis == "authority" for d in docs)),
             ("  ICAO default (authority publishes none)", sum(d.head_height_basis == "icao-default" for d in docs)),
@@ -119,9 +120,10 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
         for name, value in rows:
             print(f"  {name:<{width}}  {value}")
         # Office-captured documents have no frame to place a head in, so head height is also
-        # given over the documents a person supplies a photo for.
-        supplied_with_head = sum(d.head_height_mm is not None for d in supplied)
-        print(f"  head height: {_percent(supplied_with_head, len(supplied))} of documents with a supplied photo, "
+        # given over the rest: every document with a size, and those the authority gives none for.
+        framed = [d for d in docs if d.width_px is not None or d.file.size_basis == "unpublished"]
+        framed_with_head = sum(d.head_height_mm is not None for d in framed)
+        print(f"  head height: {_percent(framed_with_head, len(framed))} of documents not photographed at the office, "
               f"{_percent(with_head, len(docs))} of all")
         print(f"  secondary sources only: {_percent(secondary, len(docs))} of documents")
     return _check_links(data) if check_links else 0

@@ -409,6 +409,9 @@ def test_checklist_prompt(client):
     got = rpc(client, call("prompts/get", {"name": "photo_checklist", "arguments": {"document": "us-visa"}})).json()["result"]
     text = got["messages"][0]["content"]["text"]
     assert "600 x 600 px" in text and "DS-160" in text
+    got = rpc(client, call("prompts/get", {"name": "photo_checklist", "arguments": {"document": "tuvalu-passport"}})).json()["result"]
+    text = got["messages"][0]["content"]["text"]
+    assert "publishes no size" in text and "px" not in text and "office takes" not in text
 
 
 def raw_reply(client, body, **headers):

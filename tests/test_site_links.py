@@ -115,6 +115,18 @@ def test_a_size_no_authority_states_is_marked_so(client):
     assert "states no size" in client.get(doc["canonicalUrl"].removeprefix("http://127.0.0.1:8000")).text
 
 
+def test_a_size_the_authority_does_not_publish_is_not_guessed(client):
+    doc = client.get("/api/documents/tuvalu-passport").json()
+    assert doc["sizeBasis"] == "unpublished" and doc["capture"] == "supplied"
+    assert not {"widthMm", "heightMm", "widthPx", "heightPx", "dpi", "headHeightMm"} & set(doc)
+    listed = client.get("/api/specs?country=tuvalu").json()["countries"][0]["documents"]
+    assert "tuvalu-passport" not in [d["id"] for d in listed]
+    html = client.get(doc["canonicalUrl"].removeprefix("http://127.0.0.1:8000")).text
+    assert "Not published: the authority asks for a photo of your own but states no size" in html
+    assert "Make this photo in the photo tool" not in html
+    assert "Bring your own photo; the authority publishes no size." in client.get("/countries/tuvalu").text
+
+
 def test_dataset_strings_are_escaped(tmp_path):
     """A dataset people edit must never inject markup into a page."""
     import shutil

@@ -122,6 +122,15 @@ def test_a_photo_the_office_takes_offers_nothing_to_make(server, tool_page):
     assert page.problems == []
 
 
+def test_a_size_the_authority_does_not_publish_offers_nothing_to_make(server, tool_page):
+    page = tool_page
+    page.goto(tool_url(server, "tuvalu", "tuvalu-passport"))
+    expect(page.locator("#tool-facts")).to_contain_text("publishes no size")
+    for part in ("#tool-editor", "#tool-drop", "#tool-download", "#tool-sheet"):
+        expect(page.locator(part)).to_be_hidden()
+    assert page.problems == []
+
+
 def test_a_size_only_secondary_sources_report_says_to_confirm_it(server, tool_page):
     page = tool_page
     page.goto(tool_url(server, "samoa", "samoa-passport"))

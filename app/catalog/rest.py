@@ -33,8 +33,9 @@ def specs_body(countries: list[Country], raw: bool, version: str) -> Dataset | R
 
 
 def country_wire(country: CountryFile, docs: list[Doc]) -> Country:
-    # The contract's twelve fields are all required numbers: a photo the office takes at a size
-    # it does not publish cannot fill them honestly, so it is served by /api/documents only.
+    # The contract's twelve fields are all required numbers: a photo whose size the authority does
+    # not publish (taken at the office, or "unpublished") cannot fill them honestly, so it is
+    # served by /api/documents only.
     sized = [d for d in docs if d.width_px is not None]
     return Country(id=country.id, name=country.name, flag=country.flag, documents=[document_wire(d) for d in sized])
 

@@ -208,7 +208,8 @@ def _resolve_documents(
             doc_id = doc.id or f"{country.id}-{doc.kind}"
             if doc_id in docs:
                 problems.append(f"{where}.kind: document id {doc_id!r} is already used")
-            sized = _check_size(where, doc, problems)
+            sources = doc.sources or country.sources
+            sized = _check_size(where, doc, sources, problems)
             width_px = _pixels(where, "width", doc.width_mm, doc.width_px, doc, problems) if sized else None
             height_px = _pixels(where, "height", doc.height_mm, doc.height_px, doc, problems) if sized else None
             for name in ("head_height_mm", "eye_line_mm", "top_margin_mm"):
@@ -220,7 +221,6 @@ def _resolve_documents(
                 if span is not None and span.min > span.max:
                     problems.append(f"{where}.{name}: needs min <= max")
             _check_unique(f"{where}", "requirements", doc.requirements, problems)
-            sources = doc.sources or country.sources
             _check_sources(f"{where}.sources", doc.sources, problems)
             if not sources:
                 problems.append(f"{where}.sources: no source here nor at country level")
@@ -250,19 +250,28 @@ def _resolve_documents(
     return docs
 
 
-def _check_size(where: str, doc: DocumentFile, problems: list[str]) -> bool:
-    """True when the document has a size; only a photo the office takes may have none."""
+def _check_size(where: str, doc: DocumentFile, sources: list[Source], problems: list[str]) -> bool:
+    """True when the document has a size; it may have none only where the authority publishes
+    none: a photo the office takes, or one it asks for without a size (size_basis "unpublished")."""
     given = [doc.width_mm, doc.height_mm, doc.dpi, doc.bg_color, doc.bg_color_label]
     if doc.size_basis == "common-format" and (doc.capture != "office" or None in given):
         problems.append(f'{where}.size_basis: "common-format" is only for capture = "office", with the size it stands for')
-    if doc.size_basis == "secondary" and (None in given or not any(s.secondary for s in doc.sources)):
+    if doc.size_basis == "secondary" and (None in given or not any(s.secondary for s in sources)):
         problems.append(f'{where}.size_basis: "secondary" needs the size and the secondary source that reports it')
+    if doc.size_basis == "unpublished":
+        if doc.capture == "office" or any(value is not None for value in given[:3]):
+            problems.append(f'{where}.size_basis: "unpublished" is for a photo the applicant supplies, with width_mm, height_mm and dpi left out')
+        if (doc.bg_color is None) != (doc.bg_color_label is None):
+            problems.append(f"{where}: give bg_color and bg_color_label together, or neither where the authority names no colour")
+        if all(s.secondary for s in sources):
+            problems.append(f'{where}.size_basis: "unpublished" needs the authority\'s own page asking for the photo')
+        return False
     if all(value is not None for value in given):
         return True
     if doc.capture != "office" or any(value is not None for value in given[:3]):
         problems.append(
             f"{where}: width_mm, height_mm, dpi, bg_color and bg_color_label are required "
-            "(they may all be left out only when capture = \"office\" and no size is published)"
+            "(they may be left out only when capture = \"office\" or size_basis = \"unpublished\")"
         )
     return False
 

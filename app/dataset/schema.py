@@ -66,14 +66,16 @@ Capture = Literal["supplied", "office", "supplied-or-office"]
 # ids keep finding the document in GET /api/specs, and every other view says it is not a requirement.
 # "secondary": the authority asks for prints but states no size; the size is the one secondary
 # sources report, and every view says to confirm it with the authority.
-SizeBasis = Literal["authority", "common-format", "secondary"]
+# "unpublished": the authority asks for a photo but states no size, and no source agrees on one:
+# the size is left out, never guessed, and every view says to ask the authority.
+SizeBasis = Literal["authority", "common-format", "secondary", "unpublished"]
 
 
 class DocumentFile(Strict, kw_only=True, frozen=True):
     kind: Slug
     name: Text
-    # Size, dpi and colour are required unless capture = "office" and the authority
-    # publishes no size for the picture it takes (then they are left out, never guessed).
+    # Size, dpi and colour are required unless the authority publishes no size (capture =
+    # "office", or size_basis = "unpublished"): then they are left out, never guessed.
     width_mm: Millimetres | None = None
     height_mm: Millimetres | None = None
     dpi: Dpi | None = None

@@ -111,7 +111,10 @@ class Resources:
 
 def _describe(doc: Doc) -> str:
     f = doc.file
-    size = f"{f.width_mm:g} x {f.height_mm:g} mm" if f.width_mm and f.height_mm else "taken at the office"
+    if f.width_mm and f.height_mm:
+        size = f"{f.width_mm:g} x {f.height_mm:g} mm"
+    else:
+        size = "size not published by the authority" if f.size_basis == "unpublished" else "taken at the office"
     return f"{doc.country.name} {f.name}: {size}"
 
 
@@ -179,6 +182,9 @@ def _checklist(catalog: Catalog, doc: Doc) -> dict[str, Any]:
     if f.width_mm and f.height_mm:
         lines.append(f"- Size: {f.width_mm:g} x {f.height_mm:g} mm; digital file {doc.width_px} x {doc.height_px} px at {f.dpi} dpi.")
         lines.append(f"- Background: {f.bg_color_label} ({f.bg_color}): {f.background}.")
+    elif f.size_basis == "unpublished":
+        lines.append("- The authority publishes no size: ask the office or mission which size it accepts before printing.")
+        lines.append(f"- Background: {f.background}.")
     else:
         lines.append("- The office takes this photo; nothing to bring. Prepare for it as below.")
     if doc.head_height_mm:

@@ -21,8 +21,9 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     """The full spec of one document (GET /api/documents/{id}, the MCP spec tool, resources):
     the contract's twelve fields plus what photo tools need and /api/specs leaves out.
 
-    Size, pixels, dpi and colour are absent only for a photo the office takes and whose size
-    the authority does not publish (capture "office"). A head height or eye line whose basis
+    Size, pixels, dpi and colour are absent only where the authority publishes no size: a photo
+    the office takes (capture "office"), or one it asks for without a size (size_basis
+    "unpublished"; colour then only where it names one). A head height or eye line whose basis
     is "icao-default" is derived from the ICAO proportions, not published by the authority.
     """
 
@@ -37,7 +38,8 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     capture: str
     # "common-format": the office takes the photo and publishes no size; the size given is the
     # common portrait format, not a requirement. "secondary": the authority states no size; the
-    # size is what secondary sources report.
+    # size is what secondary sources report. "unpublished": the applicant supplies the photo and
+    # the authority states no size, so none is given.
     size_basis: str
     sources: list[Source]
     checked: str  # ISO date: when these facts were last checked against the sources

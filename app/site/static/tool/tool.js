@@ -77,6 +77,8 @@ function describe(spec) {
   if (spec.widthMm) {
     add("Size", `${spec.widthMm} × ${spec.heightMm} mm, ${spec.widthPx} × ${spec.heightPx} px at ${spec.dpi} dpi`);
     add("Background", `${spec.bgColorLabel} (${spec.bgColor})`);
+  } else if (spec.sizeBasis === "unpublished") {
+    add("Size", "The authority asks for a photo of your own but publishes no size: ask the office or mission which size it accepts, then choose a document of that size here.");
   } else {
     add("Photo", "The office takes this photo when you apply: there is nothing to make here.");
   }
@@ -96,7 +98,7 @@ function describe(spec) {
     dd.textContent = text;
     return [dt, dd];
   }));
-  // Nothing to make for a photo the office takes at a size it does not publish.
+  // Nothing to make without a size: the office takes the photo, or the authority states none.
   ui.editor.hidden = ui.drop.hidden = !spec.widthMm;
 }
 
