@@ -90,16 +90,20 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
         print(f"warning: {warning}", file=sys.stderr)
     print(f"dataset ok: {len(data.countries)} countries, {len(data.docs)} documents, {len(data.portals)} portals, version {data.version}")
     if report:
-        supplied = [d for d in docs if d.width_px is not None]
+        sized = [d for d in docs if d.width_px is not None]
+        unpublished = [d for d in docs if d.file.size_basis == "unpublished"]
+        # Office-captured documents have no frame to place a head in, so head height is also
+        # given over the rest: every document with a size, and those the authority gives none for.
+        framed = sized + unpublished
         with_head = sum(d.head_height_mm is not None for d in docs)
         secondary = sum(all(s.secondary for s in d.sources) for d in docs)
         rows = [
             ("countries", len(data.countries)),
             ("documents", len(data.docs)),
-            ("documents with a supplied-photo size (in /api/specs)", len(supplied)),
+            ("documents with a supplied-photo size (in /api/specs)", len(sized)),
             ("  size reported only by secondary sources", sum(d.file.size_basis == "secondary" for d in docs)),
-            ("documents photographed at the office, no size", sum(d.width_px is None and d.file.size_basis != "unpublished" for d in docs)),
-            ("documents whose authority asks for a photo but states no size", sum(d.file.size_basis == "unpublished" for d in docs)),
+            ("documents photographed at the office, no size", len(docs) - len(framed)),
+            ("documents whose authority asks for a photo but states no size", len(unpublished)),
             ("documents with head height", with_head),
             ("  published by the authority", sum(d.head_height_basis == "authority" for d in docs)),
             ("  ICAO default (authority publishes none)", sum(d.head_height_basis == "icao-default" for d in docs)),
@@ -119,9 +123,6 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
         width = max(len(name) for name, _ in rows)
         for name, value in rows:
             print(f"  {name:<{width}}  {value}")
-        # Office-captured documents have no frame to place a head in, so head height is also
-        # given over the rest: every document with a size, and those the authority gives none for.
-        framed = [d for d in docs if d.width_px is not None or d.file.size_basis == "unpublished"]
         framed_with_head = sum(d.head_height_mm is not None for d in framed)
         print(f"  head height: {_percent(framed_with_head, len(framed))} of documents not photographed at the office, "
               f"{_percent(with_head, len(docs))} of all")
