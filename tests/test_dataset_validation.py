@@ -110,6 +110,21 @@ def test_portal_pointing_at_a_missing_document(dataset):
     assert "portals.toml: portals[0].documents: no document 'us-nothing'" in problems(dataset)
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        # The figure as written is what a client checks against, so the bytes must follow from it.
+        ("max_bytes = 240000", "max_bytes = 245760", "portals[0].max_bytes: '240 kB' read as unspecified is 240000 bytes, not 245760"),
+        ('size_unit = "unspecified"', 'size_unit = "binary"', "portals[0].max_bytes: '240 kB' read as binary is 245760 bytes, not 240000"),
+        ('max_size_stated = "240 kB"\n', "", "portals[0].max_size_stated: give max_bytes and the limit as written"),
+        ('max_size_stated = "240 kB"', 'max_size_stated = "240 thousand"', 'portals[0].max_size_stated: write a figure and a unit'),
+    ],
+)
+def test_portal_byte_limit_follows_the_figure_the_authority_wrote(dataset, old, new, says):
+    edit(dataset / "portals.toml", old, new)
+    assert f"portals.toml: {says}" in problems(dataset)
+
+
 def test_missing_file_is_named(dataset):
     (dataset / "icao.toml").unlink()
     assert "icao.toml: file is missing" in problems(dataset)

@@ -69,7 +69,9 @@ def test_calls_every_tool(server, mode):
     assert passport["sources"] and passport["canonicalUrl"].endswith("/us-passport-photo")
     assert spec.structured_content["sourceUrl"] == passport["canonicalUrl"]
 
-    assert portal.structured_content["portal"]["maxBytes"] == 245760
+    # DS-160's "240 kB", whose unit the State Department leaves undefined, read the stricter way
+    assert portal.structured_content["portal"]["maxSizeStated"] == "240 kB"
+    assert portal.structured_content["portal"]["maxBytes"] == 240000
     assert portal.structured_content["icaoBaseline"]["rules"]  # the baseline, beside the overlay
     assert "rules" not in portal.structured_content["portal"]["formats"]
 

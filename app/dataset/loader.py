@@ -343,6 +343,34 @@ def _gather_portals(
     return gathered
 
 
+_STATED_SIZE = re.compile(r"(\d+(?:[.,]\d+)?)\s*([kKmM]?)[bB]")
+
+
+def _stated_bytes(stated: str, unit: str, bound: str) -> int | None:
+    """The bytes a limit written like "240 kB" stands for. Where the authority leaves the unit
+    undefined, the stricter reading is taken: 1000 for a maximum, 1024 for a minimum."""
+    match = _STATED_SIZE.fullmatch(stated.strip())
+    if match is None:
+        return None
+    power = {"": 0, "k": 1, "m": 2}[match.group(2).lower()]
+    base = 1000 if unit == "decimal" or (unit == "unspecified" and bound == "max") else 1024
+    return round(float(match.group(1).replace(",", ".")) * base**power)
+
+
+def _check_stated_sizes(where: str, portal: PortalFile, problems: list[str]) -> None:
+    """A byte limit is served beside the figure the authority wrote, and must be that figure."""
+    for bound in ("min", "max"):
+        stated, value = getattr(portal, f"{bound}_size_stated"), getattr(portal, f"{bound}_bytes")
+        if (stated is None) != (value is None):
+            problems.append(f"{where}.{bound}_size_stated: give {bound}_bytes and the limit as written (e.g. \"240 kB\") together")
+        elif stated is not None and portal.size_unit is not None:
+            expected = _stated_bytes(stated, portal.size_unit, bound)
+            if expected is None:
+                problems.append(f"{where}.{bound}_size_stated: write a figure and a unit, e.g. \"240 kB\"")
+            elif expected != value:
+                problems.append(f"{where}.{bound}_bytes: {stated!r} read as {portal.size_unit} is {expected} bytes, not {value}")
+
+
 def _check_portals(portals: list[tuple[str, PortalFile]], docs: dict[str, Doc], problems: list[str]) -> dict[str, PortalFile]:
     seen: dict[str, str] = {}
     countries = {doc.country.id for doc in docs.values()}
@@ -357,6 +385,7 @@ def _check_portals(portals: list[tuple[str, PortalFile]], docs: dict[str, Doc], 
                 problems.append(f"{where}.documents: no document {doc_id!r}")
         if (portal.min_size_stated or portal.max_size_stated) and portal.size_unit is None:
             problems.append(f"{where}.size_unit: say whether the stated kB/MB are decimal, binary or unspecified")
+        _check_stated_sizes(where, portal, problems)
         _check_sources(f"{where}.sources", portal.sources, problems)
         if portal.min_bytes is not None and portal.max_bytes is not None and portal.min_bytes > portal.max_bytes:
             problems.append(f"{where}.min_bytes: larger than max_bytes")
