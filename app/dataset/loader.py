@@ -354,7 +354,8 @@ def _stated_bytes(stated: str, unit: str, bound: str) -> int | None:
         return None
     power = {"": 0, "k": 1, "m": 2}[match.group(2).lower()]
     base = 1000 if unit == "decimal" or (unit == "unspecified" and bound == "max") else 1024
-    return round(float(match.group(1).replace(",", ".")) * base**power)
+    scale: int = base**power  # int ** int is typed Any, since a negative power gives a float
+    return round(float(match.group(1).replace(",", ".")) * scale)
 
 
 def _check_stated_sizes(where: str, portal: PortalFile, problems: list[str]) -> None:
