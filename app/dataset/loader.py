@@ -360,6 +360,8 @@ def _stated_bytes(stated: str, unit: str, bound: str) -> int | None:
 
 def _check_stated_sizes(where: str, portal: PortalFile, problems: list[str]) -> None:
     """A byte limit is served beside the figure the authority wrote, and must be that figure."""
+    if (portal.min_size_stated or portal.max_size_stated) and portal.size_unit is None:
+        problems.append(f"{where}.size_unit: say whether the stated kB/MB are decimal, binary or unspecified")
     for bound in ("min", "max"):
         stated, value = getattr(portal, f"{bound}_size_stated"), getattr(portal, f"{bound}_bytes")
         if (stated is None) != (value is None):
@@ -384,8 +386,6 @@ def _check_portals(portals: list[tuple[str, PortalFile]], docs: dict[str, Doc], 
         for doc_id in portal.documents:
             if doc_id not in docs:
                 problems.append(f"{where}.documents: no document {doc_id!r}")
-        if (portal.min_size_stated or portal.max_size_stated) and portal.size_unit is None:
-            problems.append(f"{where}.size_unit: say whether the stated kB/MB are decimal, binary or unspecified")
         _check_stated_sizes(where, portal, problems)
         _check_sources(f"{where}.sources", portal.sources, problems)
         if portal.min_bytes is not None and portal.max_bytes is not None and portal.min_bytes > portal.max_bytes:
