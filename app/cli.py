@@ -117,6 +117,7 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
             ("documents following ICAO 9303", sum(d.file.icao_compliant for d in docs)),
             ("documents with an upload portal", sum(bool(d.portals) for d in docs)),
             ("portals", len(data.portals)),
+            ("  resting only on secondary sources", sum(all(s.secondary for s in p.sources) for p in data.portals.values())),
             ("print sheets", len(data.print_sheets)),
             ("comparisons", len(data.comparisons)),
         ]

@@ -110,6 +110,12 @@ def test_portal_pointing_at_a_missing_document(dataset):
     assert "portals.toml: portals[0].documents: no document 'us-nothing'" in problems(dataset)
 
 
+def test_portal_resting_only_on_secondary_sources_must_say_why(dataset):
+    ds160_source = 'title = "U.S. Department of State: Photo requirements for visas (digital image requirements)" }'
+    edit(dataset / "portals.toml", ds160_source, ds160_source.removesuffix(" }") + ", secondary = true }")
+    assert "portals.toml: portals[0].secondary_reason: every source is secondary; say why no authority page was used" in problems(dataset)
+
+
 @pytest.mark.parametrize(
     ("old", "new", "says"),
     [

@@ -127,6 +127,14 @@ def test_a_size_the_authority_does_not_publish_is_not_guessed(client):
     assert "Bring your own photo; the authority publishes no size." in client.get("/countries/tuvalu").text
 
 
+def test_portal_without_an_authority_source_says_why(client):
+    portal = client.get("/api/portals/uk-eta").json()
+    assert all(source["secondary"] for source in portal["sources"]) and portal["secondaryReason"]
+    assert "Why only secondary sources:" in client.get("/portals/uk-eta").text
+    official = client.get("/api/portals/ireland-passport-online").json()
+    assert "secondaryReason" not in official and not all(s["secondary"] for s in official["sources"])
+
+
 def test_dataset_strings_are_escaped(tmp_path):
     """A dataset people edit must never inject markup into a page."""
     import shutil

@@ -156,6 +156,7 @@ def portal_constraints(portal: PortalFile) -> PortalConstraints:
         min_size_stated=portal.min_size_stated,
         max_size_stated=portal.max_size_stated,
         size_unit=portal.size_unit,
+        secondary_reason=portal.secondary_reason,
     )
 
 

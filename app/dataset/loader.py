@@ -388,6 +388,8 @@ def _check_portals(portals: list[tuple[str, PortalFile]], docs: dict[str, Doc], 
                 problems.append(f"{where}.documents: no document {doc_id!r}")
         _check_stated_sizes(where, portal, problems)
         _check_sources(f"{where}.sources", portal.sources, problems)
+        if all(s.secondary for s in portal.sources) and portal.secondary_reason is None:
+            problems.append(f"{where}.secondary_reason: every source is secondary; say why no authority page was used")
         if portal.min_bytes is not None and portal.max_bytes is not None and portal.min_bytes > portal.max_bytes:
             problems.append(f"{where}.min_bytes: larger than max_bytes")
         if portal.min_px and portal.max_px and (

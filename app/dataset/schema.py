@@ -152,6 +152,8 @@ class PortalFile(Strict, kw_only=True, frozen=True):
     aspect_ratio: Annotated[str, Meta(pattern=r"^\d+(\.\d+)?:\d+(\.\d+)?$")] | None = None
     color_depth: Text | None = None
     rules: list[Text] = []
+    # Required when every source is secondary: why no authority page states these limits.
+    secondary_reason: Text | None = None
 
 
 class CountryFile(Strict, frozen=True):

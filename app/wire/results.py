@@ -161,6 +161,7 @@ class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True)
     min_size_stated: str | None = None
     max_size_stated: str | None = None
     size_unit: str | None = None
+    secondary_reason: str | None = None
 
 
 class PortalResult(ToolResult, frozen=True):
