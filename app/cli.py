@@ -10,7 +10,7 @@ from pathlib import Path
 
 import msgspec
 from photospecs.dataset import DEFAULT_DATASET_DIR, Data, DatasetError, load
-from photospecs.dataset.loader import is_front_page, warnings
+from photospecs.dataset.loader import is_front_page, rests_on_secondary, warnings
 from photospecs.ops import logs
 from photospecs.settings import SettingsError, from_env, local_site, serve_option, service_links
 
@@ -96,7 +96,7 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
         # given over the rest: every document with a size, and those the authority gives none for.
         framed = sized + unpublished
         with_head = sum(d.head_height_mm is not None for d in docs)
-        secondary = sum(all(s.secondary for s in d.sources) for d in docs)
+        secondary = sum(rests_on_secondary(d.sources) for d in docs)
         rows = [
             ("countries", len(data.countries)),
             ("documents", len(data.docs)),
@@ -117,7 +117,7 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
             ("documents following ICAO 9303", sum(d.file.icao_compliant for d in docs)),
             ("documents with an upload portal", sum(bool(d.portals) for d in docs)),
             ("portals", len(data.portals)),
-            ("  resting only on secondary sources", sum(all(s.secondary for s in p.sources) for p in data.portals.values())),
+            ("  resting only on secondary sources", sum(rests_on_secondary(p.sources) for p in data.portals.values())),
             ("print sheets", len(data.print_sheets)),
             ("comparisons", len(data.comparisons)),
         ]

@@ -224,8 +224,8 @@ def _resolve_documents(
             _check_sources(f"{where}.sources", doc.sources, problems)
             if not sources:
                 problems.append(f"{where}.sources: no source here nor at country level")
-            elif all(s.secondary for s in sources) and doc.secondary_reason is None:
-                problems.append(f"{where}.secondary_reason: every source is secondary; say why no authority page was used")
+            else:
+                _check_secondary_reason(where, sources, doc.secondary_reason, problems)
             checked = doc.checked or country.checked
             if checked is None:
                 problems.append(f"{where}.checked: give the date the facts were checked (here or for the country)")
@@ -263,7 +263,7 @@ def _check_size(where: str, doc: DocumentFile, sources: list[Source], problems: 
             problems.append(f'{where}.size_basis: "unpublished" is for a photo the applicant supplies, with width_mm, height_mm and dpi left out')
         if (doc.bg_color is None) != (doc.bg_color_label is None):
             problems.append(f"{where}: give bg_color and bg_color_label together, or neither where the authority names no colour")
-        if all(s.secondary for s in sources):
+        if rests_on_secondary(sources):
             problems.append(f'{where}.size_basis: "unpublished" needs the authority\'s own page asking for the photo')
         return False
     if all(value is not None for value in given):
@@ -299,6 +299,16 @@ def _check_sources(where: str, sources: list[Source], problems: list[str]) -> No
     for source in sources:
         if is_front_page(source.url):
             _WARNINGS.append(f"{where}: {source.url} is a site's front page; cite the page that states the figures")
+
+
+def rests_on_secondary(sources: list[Source]) -> bool:
+    return all(source.secondary for source in sources)
+
+
+def _check_secondary_reason(where: str, sources: list[Source], reason: str | None, problems: list[str]) -> None:
+    """A document or portal with no authority source among its sources must say why."""
+    if rests_on_secondary(sources) and reason is None:
+        problems.append(f"{where}.secondary_reason: every source is secondary; say why no authority page was used")
 
 
 _WARNINGS: list[str] = []
@@ -388,8 +398,7 @@ def _check_portals(portals: list[tuple[str, PortalFile]], docs: dict[str, Doc], 
                 problems.append(f"{where}.documents: no document {doc_id!r}")
         _check_stated_sizes(where, portal, problems)
         _check_sources(f"{where}.sources", portal.sources, problems)
-        if all(s.secondary for s in portal.sources) and portal.secondary_reason is None:
-            problems.append(f"{where}.secondary_reason: every source is secondary; say why no authority page was used")
+        _check_secondary_reason(where, portal.sources, portal.secondary_reason, problems)
         if portal.min_bytes is not None and portal.max_bytes is not None and portal.min_bytes > portal.max_bytes:
             problems.append(f"{where}.min_bytes: larger than max_bytes")
         if portal.min_px and portal.max_px and (
