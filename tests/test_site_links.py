@@ -135,6 +135,13 @@ def test_portal_without_an_authority_source_says_why(client):
     assert "secondaryReason" not in official and not all(s["secondary"] for s in official["sources"])
 
 
+def test_portal_page_gives_each_limit_as_written_and_in_bytes(client):
+    # Mexico's "2 MB" to "5 MB" leaves the unit undefined: the floor reads as binary, the cap as decimal
+    html = client.get("/portals/mexico-evisa").text
+    for text in ("2 MB (2097152 bytes)", "5 MB (5000000 bytes)", "steps of 1000 or 1024 bytes"):
+        assert text in html, text
+
+
 def test_dataset_strings_are_escaped(tmp_path):
     """A dataset people edit must never inject markup into a page."""
     import shutil
