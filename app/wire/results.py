@@ -142,7 +142,7 @@ class SpecResult(ToolResult, frozen=True):
 class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True):
     """A portal's own limits: the national overlay, kept apart from the ICAO baseline. Byte
     limits are what to apply; the *Stated fields give them as the authority writes them, and
-    sizeUnit says whether its kB are 1000 or 1024 bytes ("unspecified": the stricter reading)."""
+    sizeUnit says whether its kB and MB count in 1000s or 1024s ("unspecified": the stricter reading)."""
 
     id: str
     name: str
