@@ -135,6 +135,16 @@ def test_portal_without_an_authority_source_says_why(client):
     assert "secondaryReason" not in official and not all(s["secondary"] for s in official["sources"])
 
 
+def test_portal_keeps_disagreeing_sources_apart_from_the_rules_it_enforces(client):
+    # A tool that applies every rule must not be asked to apply "older copies say 600 KB"
+    portal = client.get("/api/portals/hong-kong-passport-online").json()
+    assert any("600 KB" in d for d in portal["discrepancies"])
+    assert not any("600 KB" in r for r in portal["rules"])
+    html = client.get("/portals/hong-kong-passport-online").text
+    assert html.index("Gaps and disagreements in the sources") < html.index("600 KB")
+    assert "discrepancies" not in client.get("/api/portals/ireland-passport-online").json()
+
+
 def test_portal_page_gives_each_limit_as_written_and_in_bytes(client):
     # Mexico's "2 MB" to "5 MB" leaves the unit undefined: the floor reads as binary, the cap as decimal
     html = client.get("/portals/mexico-evisa").text

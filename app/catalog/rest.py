@@ -157,6 +157,7 @@ def portal_constraints(portal: PortalFile) -> PortalConstraints:
         max_size_stated=portal.max_size_stated,
         size_unit=portal.size_unit,
         secondary_reason=portal.secondary_reason,
+        discrepancies=portal.discrepancies,
     )
 
 

@@ -151,9 +151,11 @@ class PortalFile(Strict, kw_only=True, frozen=True):
     max_px: PixelSize | None = None
     aspect_ratio: Annotated[str, Meta(pattern=r"^\d+(\.\d+)?:\d+(\.\d+)?$")] | None = None
     color_depth: Text | None = None
+    # Limits the portal enforces; where sources disagree or leave a gap, that goes in discrepancies.
     rules: list[Text] = []
     # Required when every source is secondary: why no authority page states these limits.
     secondary_reason: Text | None = None
+    discrepancies: list[Text] = []
 
 
 class CountryFile(Strict, frozen=True):

@@ -162,6 +162,7 @@ class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True)
     max_size_stated: str | None = None
     size_unit: str | None = None
     secondary_reason: str | None = None
+    discrepancies: list[str] = []
 
 
 class PortalResult(ToolResult, frozen=True):
