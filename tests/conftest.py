@@ -97,16 +97,31 @@ def server():
     running.stop()
 
 
-CHROMIUM = "/usr/bin/chromium"  # Debian's; browsers are never downloaded
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+BROWSER_HELP = (
+    "the browser tests need Chromium: on Debian `apt-get install chromium`; elsewhere "
+    "`.venv/bin/playwright install chromium`, or set PHOTOSPECS_CHROMIUM to a Chromium or Chrome binary"
+)
+
+
+def chromium_path() -> str | None:
+    """Debian's chromium (browsers are never downloaded in CI), a named one, or None for the
+    browser Playwright installed itself."""
+    for candidate in (os.environ.get("PHOTOSPECS_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
 
 
 @pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium under Playwright, for tests of what a person sees."""
-    from playwright.sync_api import sync_playwright
+    """Chromium under Playwright, for tests of what a person sees."""
+    from playwright.sync_api import Error, sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            launched = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        except Error as exc:
+            pytest.fail(f"{BROWSER_HELP} ({str(exc).splitlines()[0]})")
         yield launched
         launched.close()
