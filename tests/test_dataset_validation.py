@@ -47,8 +47,14 @@ def test_bundled_dataset_validates():
         ('bg_color = "#ffffff"', 'bg_color = "#FFFFFF"', "documents[0].bg_color", "matching regex"),
         ('kind = "visa"', 'kind = "Visa Photo"', "documents[1].kind", "matching regex"),
         ('kind = "visa"', 'kind = "passport"', "documents.kind", "more than once"),
-        ("dpi = 300", "dpi = 300\nwidth_px = 610", "documents[0].width_px", "disagrees"),
-        ("dpi = 300", "dpi = 300\npx_from_authority = true", "documents[0].width_px", "px_from_authority"),
+        # The print's pixels follow from mm and dpi (one pixel of rounding allowed); an image
+        # size the authority states goes in digital_px, exact or minimum.
+        ("dpi = 300", "dpi = 300\nwidth_px = 602", "documents[0].width_px", "is not width_mm at 300 dpi (600)"),
+        ("dpi = 300", "dpi = 300\nheight_px = 810", "documents[0].height_px", "digital_px"),
+        ("rule = \"minimum\" }", "rule = \"about\" }", "documents[0].digital_px.rule", "Invalid enum value"),
+        # The largest head and the least space asked for above it must fit the photo.
+        ("eye_line_mm = { min = 28.6, max = 34.9 }", "eye_line_mm = { min = 28.6, max = 34.9 }\ntop_margin_mm = { min = 16, max = 18 }",
+         "documents[0].head_height_mm", "a 34.9 mm head (authority) with 16 mm above it does not fit a 50.8 mm photo"),
         ("dpi = 300", 'dpi = 300\nsize_basis = "secondary"', "documents[0].size_basis", "secondary source that reports it"),
         ('flag = "🇺🇸"', 'flag = "🇬🇧"', "flag", "not the flag of US"),
         ('iso3 = "USA"', 'iso3 = "UMI"', "iso3", "the alpha-3 code of US is USA"),

@@ -61,6 +61,7 @@ def document_wire(doc: Doc) -> Document:
 
 def photo_spec(doc: Doc, canonical_url: str) -> PhotoSpec:
     f = doc.file
+    assert f.size_basis is not None  # the loader derives it where the file leaves it out
     return PhotoSpec(
         id=doc.id,
         name=f.name,
@@ -80,6 +81,7 @@ def photo_spec(doc: Doc, canonical_url: str) -> PhotoSpec:
         height_px=doc.height_px,
         dpi=f.dpi,
         dpi_stated=f.dpi_stated,
+        digital_px=f.digital_px,
         bg_color=f.bg_color,
         bg_color_label=f.bg_color_label,
         width_range_mm=span(f.width_range_mm),

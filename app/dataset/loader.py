@@ -1,7 +1,9 @@
 """Read dataset/ into validated models. Every problem names the file and the field.
 
 The types in `models.py` catch what one field can get wrong; this module checks what spans
-fields and files (pixel sizes against mm and dpi, unique ids and aliases, portal links).
+fields and files (pixel sizes against mm and dpi, unique ids and aliases, portal links), and
+derives what a file leaves out: the size basis from the sources, head heights and eye lines from
+the published rule of the print format (geometry-defaults.toml).
 """
 
 from __future__ import annotations
@@ -18,12 +20,15 @@ from typing import TypeVar
 
 import msgspec
 import pycountry
+from photospecs.dataset import sources as source_hosts
 from photospecs.dataset.schema import (
     ComparisonFile,
     ComparisonsFile,
     CountryFile,
     DocumentFile,
+    FormatDefault,
     Fraction,
+    GeometryDefaultsFile,
     IcaoFile,
     PortalFile,
     PortalsFile,
@@ -56,19 +61,24 @@ class Doc:
 
     id: str
     country: CountryFile
-    file: DocumentFile
+    file: DocumentFile  # as written, with size_basis filled in (derived where the file leaves it out)
     slug: str
     width_px: int | None  # None only for a photo the office takes at a size it does not publish
     height_px: int | None
     sources: list[Source]
     portals: tuple[str, ...]
     checked: datetime.date
-    # Chin to crown: the authority's figure, else the ICAO proportions for a document that
-    # follows ICAO ("icao-default"), else unknown.
+    # Chin to crown: the authority's figure ("authority"), else the rule published for the same
+    # print format (its basis, e.g. "us-2x2-default"), else unknown.
     head_height_mm: Range | None
-    head_height_basis: str | None  # "authority" or "icao-default"
+    head_height_basis: str | None
+    # Above the bottom edge: the authority's, else the format's rule, else ISO/IEC 19794-5's band
+    # for a document that follows ICAO ("iso-19794-5-default"), else unknown.
     eye_line_mm: Range | None
     eye_line_basis: str | None
+    # The standard a default comes from, in words (None for the authority's own figure).
+    head_height_standard: str | None = None
+    eye_line_standard: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +88,7 @@ class Data:
     docs_by_country: dict[str, list[Doc]]
     portals: dict[str, PortalFile]
     icao: IcaoFile
+    geometry_defaults: list[FormatDefault]
     comparisons: list[ComparisonFile]
     print_sheets: list[PrintSheet]
     country_aliases: dict[str, str]  # normalised alias -> country id (ids included)
@@ -105,14 +116,18 @@ def load(directory: Path = DEFAULT_DATASET_DIR) -> Data:
     countries = _read_countries(directory, problems)
     portals = _decode(directory / "portals.toml", PortalsFile, problems)
     icao = _decode(directory / "icao.toml", IcaoFile, problems)
+    defaults = _decode(directory / "geometry-defaults.toml", GeometryDefaultsFile, problems)
     comparisons = _decode(directory / "comparisons.toml", ComparisonsFile, problems)
     sheets = _decode(directory / "print-sheets.toml", PrintSheetsFile, problems)
     if problems:
         raise DatasetError(problems)
     assert portals is not None and icao is not None and comparisons is not None and sheets is not None
+    assert defaults is not None
 
+    _check_defaults(directory / "geometry-defaults.toml", defaults.formats, problems)
+    geometry = Geometry(icao.eye_line, {(f.width_mm, f.height_mm): f for f in defaults.formats})
     all_portals = _gather_portals(directory, portals.portals, countries, problems)
-    docs = _resolve_documents(directory, countries, [p for _, p in all_portals], icao, problems)
+    docs = _resolve_documents(directory, countries, [p for _, p in all_portals], geometry, problems)
     portal_map = _check_portals(all_portals, docs, problems)
     country_aliases = _country_aliases(directory, countries, problems)
     doc_aliases = _doc_aliases(directory, countries, docs, problems)
@@ -126,11 +141,12 @@ def load(directory: Path = DEFAULT_DATASET_DIR) -> Data:
         docs_by_country={c.id: [d for d in docs.values() if d.country is c] for c in countries},
         portals=portal_map,
         icao=icao,
+        geometry_defaults=defaults.formats,
         comparisons=comparisons.comparisons,
         print_sheets=sheets.sheets,
         country_aliases=country_aliases,
         doc_aliases=doc_aliases,
-        version=_version(docs, countries, portals, icao, comparisons, sheets),
+        version=_version(docs, countries, portals, icao, defaults, comparisons, sheets),
     )
 
 
@@ -191,7 +207,7 @@ _USER_ASSIGNED = {"XK": SimpleNamespace(alpha_3="XKX")}
 
 
 def _resolve_documents(
-    directory: Path, countries: list[CountryFile], portals: list[PortalFile], icao: IcaoFile, problems: list[str]
+    directory: Path, countries: list[CountryFile], portals: list[PortalFile], geometry: Geometry, problems: list[str]
 ) -> dict[str, Doc]:
     portals_by_doc: dict[str, list[str]] = {}
     for portal in portals:
@@ -209,6 +225,7 @@ def _resolve_documents(
             if doc_id in docs:
                 problems.append(f"{where}.kind: document id {doc_id!r} is already used")
             sources = doc.sources or country.sources
+            doc = msgspec.structs.replace(doc, size_basis=_size_basis(where, doc, sources, problems))
             sized = _check_size(where, doc, sources, problems)
             width_px = _pixels(where, "width", doc.width_mm, doc.width_px, doc, problems) if sized else None
             height_px = _pixels(where, "height", doc.height_mm, doc.height_px, doc, problems) if sized else None
@@ -226,11 +243,13 @@ def _resolve_documents(
                 problems.append(f"{where}.sources: no source here nor at country level")
             else:
                 _check_secondary_reason(where, sources, doc.secondary_reason, problems)
+                source_hosts.check_backing(where, sources, _WARNINGS)
             checked = doc.checked or country.checked
             if checked is None:
                 problems.append(f"{where}.checked: give the date the facts were checked (here or for the country)")
-            head, head_basis = _derived(doc.head_height_mm, doc, icao.head_height)
-            eye, eye_basis = _derived(doc.eye_line_mm, doc, icao.eye_line)
+            head, head_basis, head_standard = geometry.head(doc)
+            eye, eye_basis, eye_standard = geometry.eyes(doc)
+            _check_head_fits(where, doc, head, head_basis, problems)
             docs[doc_id] = Doc(
                 id=doc_id,
                 country=country,
@@ -245,6 +264,8 @@ def _resolve_documents(
                 head_height_basis=head_basis,
                 eye_line_mm=eye,
                 eye_line_basis=eye_basis,
+                head_height_standard=head_standard,
+                eye_line_standard=eye_standard,
             )
     _check_unique(directory / "countries", "slug", [d.slug for d in docs.values()], problems)
     return docs
@@ -276,29 +297,85 @@ def _check_size(where: str, doc: DocumentFile, sources: list[Source], problems: 
     return False
 
 
-def _derived(published: Range | None, doc: DocumentFile, fraction: Fraction) -> tuple[Range | None, str | None]:
-    if published is not None:
-        return published, "authority"
-    if doc.icao_compliant and doc.height_mm is not None:
-        low, high = (round(doc.height_mm * f, 1) for f in (fraction.min, fraction.max))
-        return Range(min=low, max=high), "icao-default"
-    return None, None
+def _size_basis(where: str, doc: DocumentFile, sources: list[Source], problems: list[str]) -> str:
+    """The basis as written, else derived: a size rests on the authority only when a source that
+    is not secondary backs the document."""
+    if doc.size_basis == "authority" and rests_on_secondary(sources):
+        problems.append(f'{where}.size_basis: "authority" needs a source of the authority; every source here is secondary')
+    if doc.size_basis is not None:
+        return doc.size_basis
+    # A photo the office takes at no published size has no size to rest on anything.
+    unsized = doc.capture == "office" and doc.width_mm is None
+    return "secondary" if rests_on_secondary(sources) and not unsized else "authority"
 
 
-# A ministry's front page backs no figure: a source must be the page that states it.
-_HOMEPAGE = re.compile(r"^https://[^/]+/?(?:[a-z]{2}(?:[-_][a-z]{2})?/?|index\.[a-z]+)?$", re.IGNORECASE)
+def _check_head_fits(where: str, doc: DocumentFile, head: Range | None, basis: str | None, problems: list[str]) -> None:
+    """The tallest head allowed (the authority's or the format's default), with the least space
+    the authority asks for above it, must fit the photo: otherwise no photo meets both rules."""
+    if head is None or doc.height_mm is None:
+        return
+    margin = doc.top_margin_mm.min if doc.top_margin_mm else 0
+    if head.max + margin > doc.height_mm:
+        problems.append(
+            f"{where}.head_height_mm: a {head.max:g} mm head ({basis}) with {margin:g} mm above it "
+            f"does not fit a {doc.height_mm:g} mm photo"
+        )
 
 
-def is_front_page(url: str) -> bool:
-    return bool(_HOMEPAGE.match(url))
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """Where a document's head height and eye line come from when its authority gives none."""
+
+    iso_eye_line: Fraction  # ISO/IEC 19794-5's eye band, as fractions of the height from the bottom
+    formats: dict[tuple[float, float], FormatDefault]  # by (width_mm, height_mm)
+
+    def _format(self, doc: DocumentFile) -> FormatDefault | None:
+        if doc.width_mm is None or doc.height_mm is None:
+            return None
+        return self.formats.get((doc.width_mm, doc.height_mm))
+
+    def head(self, doc: DocumentFile) -> tuple[Range | None, str | None, str | None]:
+        if doc.head_height_mm is not None:
+            return doc.head_height_mm, "authority", None
+        rule = self._format(doc)
+        if rule is not None:
+            return rule.head_height_mm, rule.basis, rule.standard
+        return None, None, None
+
+    def eyes(self, doc: DocumentFile) -> tuple[Range | None, str | None, str | None]:
+        if doc.eye_line_mm is not None:
+            return doc.eye_line_mm, "authority", None
+        rule = self._format(doc)
+        if rule is not None and rule.eye_line_mm is not None:
+            return rule.eye_line_mm, rule.basis, rule.standard
+        if doc.icao_compliant and doc.height_mm is not None:
+            low, high = (round(doc.height_mm * f, 1) for f in (self.iso_eye_line.min, self.iso_eye_line.max))
+            return Range(min=low, max=high), ISO_EYE_BASIS, ISO_EYE_STANDARD
+        return None, None, None
+
+
+ISO_EYE_BASIS = "iso-19794-5-default"
+ISO_EYE_STANDARD = "ISO/IEC 19794-5, the ICAO portrait standard: the eyes 50 to 70 % of the photo height above the bottom edge"
+
+
+def _check_defaults(path: Path, formats: list[FormatDefault], problems: list[str]) -> None:
+    """Each rule names one format and fits it; "authority" is reserved for the authority's figures."""
+    _check_unique(path, "formats.basis", [f.basis for f in formats], problems)
+    _check_unique(path, "formats (width_mm x height_mm)", [f"{f.width_mm:g} x {f.height_mm:g}" for f in formats], problems)
+    for index, rule in enumerate(formats):
+        where = f"{path}: formats[{index}]"
+        if rule.basis in ("authority", ISO_EYE_BASIS) or not rule.basis.endswith("-default"):
+            problems.append(f'{where}.basis: name the standard and end in "-default", e.g. "us-2x2-default"')
+        for name in ("head_height_mm", "eye_line_mm"):
+            span = getattr(rule, name)
+            if span is not None and not span.min <= span.max <= rule.height_mm:
+                problems.append(f"{where}.{name}: needs min <= max <= height_mm ({rule.height_mm:g})")
 
 
 def _check_sources(where: str, sources: list[Source], problems: list[str]) -> None:
-    """Front pages are reported, not refused: such a source backs no figure, and
-    `validate --report` counts the documents that rest on nothing better."""
-    for source in sources:
-        if is_front_page(source.url):
-            _WARNINGS.append(f"{where}: {source.url} is a site's front page; cite the page that states the figures")
+    """Hosts that cannot be a source are refused; front pages are reported, not refused: such a
+    source backs no figure, and `validate --report` counts the documents that rest on nothing better."""
+    source_hosts.check(where, sources, problems, _WARNINGS)
 
 
 def rests_on_secondary(sources: list[Source]) -> bool:
@@ -320,16 +397,16 @@ def warnings() -> list[str]:
 
 
 def _pixels(where: str, axis: str, mm: float | None, given: int | None, doc: DocumentFile, problems: list[str]) -> int:
+    """The print's pixels at `dpi`, as the contract defines them. An authority may round its own
+    figure one pixel the other way; a digital image size is `digital_px`, not this."""
     assert mm is not None and doc.dpi is not None  # _check_size said so
     computed = px_from_mm(mm, doc.dpi)
     if given is None:
-        if doc.px_from_authority:
-            problems.append(f"{where}.{axis}_px: px_from_authority is set, so give the authority's {axis}_px")
         return computed
-    if given != computed and not doc.px_from_authority:
+    if abs(given - computed) > 1:
         problems.append(
-            f"{where}.{axis}_px: {given} disagrees with {axis}_mm and dpi ({computed}); "
-            "set px_from_authority = true only if the authority publishes this value"
+            f"{where}.{axis}_px: {given} is not {axis}_mm at {doc.dpi} dpi ({computed}); "
+            "a pixel size the authority states for the digital image goes in digital_px"
         )
     return given
 

@@ -61,14 +61,26 @@ Expression = Literal["neutral", "neutral-or-slight-smile"]
 Colour = Literal["colour", "colour-or-greyscale", "greyscale"]
 Editing = Literal["camera-original", "no-alteration", "background-replacement-allowed"]
 Capture = Literal["supplied", "office", "supplied-or-office"]
-# "authority": the authority states this size. "common-format": the office takes the photo and
+# "authority": the authority states this size (derived by the loader when the file gives no basis
+# and an authority source backs the document). "common-format": the office takes the photo and
 # publishes no size; the common portrait format is given so that clients of the passport-photo-specs
 # ids keep finding the document in GET /api/specs, and every other view says it is not a requirement.
 # "secondary": the authority asks for prints but states no size; the size is the one secondary
-# sources report, and every view says to confirm it with the authority.
+# sources report, and every view says to confirm it with the authority. The loader derives it for
+# a document resting only on secondary sources; write it where the document's own text says the
+# size comes from a photo guide, a visa agent or an older dataset.
 # "unpublished": the authority asks for a photo but states no size, and no source agrees on one:
 # the size is left out, never guessed, and every view says to ask the authority.
 SizeBasis = Literal["authority", "common-format", "secondary", "unpublished"]
+
+
+class DigitalPx(Strict, frozen=True):
+    """A pixel size the authority states for the digital image, apart from the print: "exact"
+    when it asks for exactly this many pixels, "minimum" when at least this many."""
+
+    width: Pixels
+    height: Pixels
+    rule: Literal["exact", "minimum"]
 
 
 class DocumentFile(Strict, kw_only=True, frozen=True):
@@ -90,14 +102,15 @@ class DocumentFile(Strict, kw_only=True, frozen=True):
     id: Slug | None = None
     # Who takes the photo: the applicant supplies it, the office takes it, or either.
     capture: Capture = "supplied"
-    size_basis: SizeBasis = "authority"
+    # Left out, the loader derives it from the sources (see SizeBasis); the loader fills it in.
+    size_basis: SizeBasis | None = None
     # The authority states this dpi itself; false means 300 dpi, the print default, was used.
     dpi_stated: bool = False
     # Where the authority gives a range rather than one size (35-40 x 45-50 mm, say).
     width_range_mm: Range | None = None
     height_range_mm: Range | None = None
-    # Geometry, each only where the authority publishes it (never derived here: the ICAO
-    # default head height is computed from icao.toml and labelled as such).
+    # Geometry, each only where the authority publishes it (never derived here: the loader fills
+    # a missing head height or eye line from geometry-defaults.toml and labels the standard).
     head_height_mm: Range | None = None
     crown_includes_hair: bool | None = None
     head_width_mm: Range | None = None
@@ -111,9 +124,11 @@ class DocumentFile(Strict, kw_only=True, frozen=True):
     colour: Colour | None = None
     editing: Editing | None = None
     children: list[ChildRule] = []
+    # The print in pixels at `dpi` where the authority writes it; it must be within 1 px of
+    # mm x dpi. A digital image size is a different fact: `digital_px`.
     width_px: Pixels | None = None
     height_px: Pixels | None = None
-    px_from_authority: bool = False
+    digital_px: DigitalPx | None = None
     slug: Slug | None = None
     legacy_ids: list[Slug] = []
     sources: list[Source] = []
@@ -190,12 +205,29 @@ class Fraction(Strict, frozen=True):
 class IcaoFile(Strict, frozen=True):
     name: Text
     document: Text
-    # Proportions of the photo height, applied to a document that follows ICAO and whose
-    # authority publishes no figure; served as "icao-default", never as the authority's.
-    head_height: Fraction
+    # ISO/IEC 19794-5's band for the eye line of a full-frontal image, as fractions of the image
+    # height from the bottom edge: applied to a document that follows ICAO where neither its
+    # authority nor a rule of its print format gives one, served as "iso-19794-5-default".
     eye_line: Fraction
     rules: Annotated[list[IcaoRule], Meta(min_length=5)]
     sources: Annotated[list[Source], Meta(min_length=1)]
+
+
+class FormatDefault(Strict, kw_only=True, frozen=True):
+    """The head height (and eye line) a published rule sets for one print format, used for a
+    document of exactly that format whose authority publishes no figure."""
+
+    basis: Slug  # served as headHeightBasis / eyeLineBasis, e.g. "us-2x2-default"
+    width_mm: Millimetres
+    height_mm: Millimetres
+    standard: Text  # who publishes the rule, and for which documents
+    head_height_mm: Range
+    eye_line_mm: Range | None = None
+    sources: Annotated[list[Source], Meta(min_length=1)]
+
+
+class GeometryDefaultsFile(Strict, frozen=True):
+    formats: Annotated[list[FormatDefault], Meta(min_length=1)]
 
 
 class PrintSheet(Strict, frozen=True):

@@ -180,7 +180,10 @@ def _checklist(catalog: Catalog, doc: Doc) -> dict[str, Any]:
     f = doc.file
     lines = [f"Check this photo against the official rules for the {doc.country.name} {f.name} before submitting it."]
     if f.width_mm and f.height_mm:
-        lines.append(f"- Size: {f.width_mm:g} x {f.height_mm:g} mm; digital file {doc.width_px} x {doc.height_px} px at {f.dpi} dpi.")
+        lines.append(f"- Size: {f.width_mm:g} x {f.height_mm:g} mm; {doc.width_px} x {doc.height_px} px at {f.dpi} dpi.")
+        if f.digital_px:
+            bound = "exactly" if f.digital_px.rule == "exact" else "at least"
+            lines.append(f"- Digital image: {bound} {f.digital_px.width} x {f.digital_px.height} px, as the authority states.")
         lines.append(f"- Background: {f.bg_color_label} ({f.bg_color}): {f.background}.")
     elif f.size_basis == "unpublished":
         lines.append("- The authority publishes no size: ask the office or mission which size it accepts before printing.")
@@ -188,7 +191,7 @@ def _checklist(catalog: Catalog, doc: Doc) -> dict[str, Any]:
     else:
         lines.append("- The office takes this photo; nothing to bring. Prepare for it as below.")
     if doc.head_height_mm:
-        basis = "" if doc.head_height_basis == "authority" else " (ICAO default; the authority publishes no figure)"
+        basis = "" if doc.head_height_standard is None else f" (the authority publishes no figure; from the rule of the format: {doc.head_height_standard})"
         lines.append(f"- Head from chin to crown: {doc.head_height_mm.min:g} to {doc.head_height_mm.max:g} mm{basis}.")
     for portal_id in doc.portals:
         portal = catalog.data.portals[portal_id]

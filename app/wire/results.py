@@ -4,7 +4,7 @@ limits, and the MCP tool results (structuredContent) whose JSON Schemas are the 
 from __future__ import annotations
 
 from msgspec import Struct
-from photospecs.dataset.schema import IcaoFile, PixelSize, Source
+from photospecs.dataset.schema import DigitalPx, IcaoFile, PixelSize, Source
 
 
 class Span(Struct, frozen=True):
@@ -23,8 +23,14 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
 
     Size, pixels, dpi and colour are absent only where the authority publishes no size: a photo
     the office takes (capture "office"), or one it asks for without a size (size_basis
-    "unpublished"; colour then only where it names one). A head height or eye line whose basis
-    is "icao-default" is derived from the ICAO proportions, not published by the authority.
+    "unpublished"; colour then only where it names one). widthPx/heightPx are the print at `dpi`;
+    digitalPx is the image size the authority states for a digital photo, where it states one.
+
+    headHeightBasis and eyeLineBasis are "authority" for the authority's own figure, else name
+    the published rule of the same print format the figure comes from ("icao-35x45-default",
+    "us-2x2-default", "china-33x48-default", "canada-50x70-default"; for the eye line also
+    "iso-19794-5-default", ISO/IEC 19794-5's 50-70 % of the height). Where neither the authority
+    nor a rule of the format gives a figure, the field is absent.
     """
 
     id: str
@@ -38,7 +44,7 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     capture: str
     # "common-format": the office takes the photo and publishes no size; the size given is the
     # common portrait format, not a requirement. "secondary": the authority states no size; the
-    # size is what secondary sources report. "unpublished": the applicant supplies the photo and
+    # size is what secondary sources report (derived when every source is secondary). "unpublished": the applicant supplies the photo and
     # the authority states no size, so none is given.
     size_basis: str
     sources: list[Source]
@@ -49,6 +55,7 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     height_px: int | None = None
     dpi: int | None = None
     dpi_stated: bool = False
+    digital_px: DigitalPx | None = None
     bg_color: str | None = None
     bg_color_label: str | None = None
     width_range_mm: Span | None = None
