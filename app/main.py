@@ -14,7 +14,7 @@ from photospecs import catalog as catalog_module
 from photospecs import dataset
 from photospecs.asgi.send import ERROR_HEADERS, Endpoint, Route, Scope, Send, constant, error_body, read_only_route, send_bytes
 from photospecs.catalog.build import PAGE_HEADERS
-from photospecs.catalog.encoded import JSON, prepare
+from photospecs.catalog.encoded import COMMON_HEADERS, JSON, prepare
 from photospecs.mcp import transport as mcp_http
 from photospecs.ops import logs, shutdown
 from photospecs.ops.metrics import Metrics
@@ -121,6 +121,8 @@ class PhotospecsApp(Litestar):
         return found
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if shutdown.draining():
+            send = shutdown.closing(send)
         found = self._match(scope["path"]) if scope["type"] == "http" else None
         if found is None:
             await self._litestar(scope, receive, send)
@@ -191,14 +193,15 @@ def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[
     accept = request.headers.get("accept", "")
     if status == 404 and "text/html" in accept and not request.url.path.startswith("/api/"):
         page = request.app.not_found_page if isinstance(request.app, PhotospecsApp) else b""
-        return Response(content=page, status_code=404, media_type="text/html; charset=utf-8", headers=_page_headers())
+        # Litestar adds "; charset=utf-8" to a text media type itself.
+        return Response(content=page, status_code=404, media_type="text/html", headers=_page_headers())
     code = {404: "not_found", 405: "method_not_allowed"}.get(status, "bad_request" if status < 500 else "internal_error")
     message = "No such endpoint. See /api/docs for the list." if status == 404 else str(exc.detail)
     return _error_response(Error(status=status, error=code, message=message))
 
 
 def _page_headers() -> dict[str, str]:
-    return {k.decode(): v.decode() for k, v in [(b"cache-control", b"no-store"), *PAGE_HEADERS]}
+    return {k.decode(): v.decode() for k, v in [(b"cache-control", b"no-store"), *COMMON_HEADERS, *PAGE_HEADERS]}
 
 
 INTERNAL_ERROR = Error(status=500, error="internal_error", message="Internal error.")

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import httpx
 import pytest
+from playwright.sync_api import expect
+from test_search import QUERIES
 
 
 @pytest.fixture
@@ -41,13 +45,74 @@ def test_document_page_draws_the_photo_to_scale(server, page, doc_id):
     assert page.problems == []
 
 
-def test_home_filter_narrows_the_country_list(server, page):
+def expected_path(server, target: str) -> str:
+    """The page of a QUERIES target: a document id, or a country id for its page."""
+    found = httpx.get(f"{server.url}/api/documents/{target}")
+    return urlsplit(found.json()["canonicalUrl"]).path if found.status_code == 200 else f"/countries/{target}"
+
+
+@pytest.mark.parametrize(("query", "target"), QUERIES.items())
+def test_typing_in_the_home_box_lists_the_right_page_first_and_enter_opens_it(server, page, query, target):
     page.goto(server.url + "/")
-    visible = page.locator("#country-list li:visible")
-    everything = visible.count()
-    page.fill("#country-filter", "united kingdom")
-    assert 0 < visible.count() < everything
-    assert "United Kingdom" in page.locator("#country-list li:visible").first.inner_text()
+    box = page.locator("#search-q")
+    box.press_sequentially(query)  # key by key, as a person types
+    best = page.locator("#search-live li.best a")
+    path = expected_path(server, target)
+    expect(best).to_have_attribute("href", path)
+    box.press("Enter")
+    page.wait_for_url(server.url + path)
+    assert page.problems == []
+
+
+def test_the_countries_page_has_the_same_box(server, page):
+    page.goto(server.url + "/countries")
+    page.locator("#search-q").press_sequentially("japan driving license")
+    expect(page.locator("#search-live li.best a")).to_have_attribute("href", expected_path(server, "japan-drivers-licence"))
+    page.locator("#search-live li.best a").focus()
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.closest('#search-live') !== null")
+    assert page.problems == []
+
+
+@pytest.mark.parametrize("query", ["Indian passport", "UK visa", "carte d'identité", "mexicano"])
+def test_without_javascript_the_form_gives_the_same_first_result(server, browser, query):
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        plain = context.new_page()
+        plain.goto(server.url + "/")
+        plain.fill("#search-q", query)
+        plain.press("#search-q", "Enter")
+        plain.wait_for_url(f"{server.url}/search?q=*")
+        api_best = httpx.get(f"{server.url}/api/search", params={"q": query}).json()["results"][0]["url"]
+        assert server.url + plain.locator("ol.results li.best a").get_attribute("href") == api_best
+    finally:
+        context.close()
+
+
+def test_on_a_phone_a_document_page_shows_what_to_bring_and_the_figure_first(server, browser, tmp_path):
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
+    try:
+        spec = httpx.get(f"{server.url}/api/documents/us-visa").json()
+        phone.goto(spec["canonicalUrl"])
+        answer = phone.locator(".bring-answer").bounding_box()
+        figure = phone.locator("figure.photo-figure svg").bounding_box()
+        facts = phone.locator("#size-heading").bounding_box()
+        assert answer["y"] > 0 and answer["y"] + answer["height"] <= 844
+        assert figure["y"] + figure["height"] <= 844, "the whole figure is above the fold"
+        assert figure["y"] < facts["y"], "the figure comes before the facts"
+        assert phone.locator(".trust").is_visible()
+        shot = tmp_path / "us-visa-phone.png"
+        phone.screenshot(path=str(shot))
+        assert shot.stat().st_size > 10_000
+    finally:
+        phone.close()
+
+
+def test_flags_render_as_images(server, page):
+    page.goto(server.url + "/countries/japan")
+    flag = page.locator("h1 img.flag")
+    flag.wait_for()
+    assert page.evaluate("(img) => img.complete && img.naturalWidth > 0", flag.element_handle())
     assert page.problems == []
 
 
@@ -58,3 +123,18 @@ def test_api_docs_render_operations_with_the_viewer(server, page):
     page.locator(".opblock-summary-path", has_text="/api/specs").first.click()
     page.wait_for_selector("text=country", timeout=5000)
     assert page.problems == []
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/countries", "/countries/canada", "/us-visa-photo", "/germany-id-card-photo", "/search?q=uk+visa", "/portals", "/compare", "/portals/ds-160"],
+)
+def test_pages_have_no_accessibility_violations(server, page, path):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.goto(server.url + path)
+    if path == "/":
+        page.locator("#search-q").press_sequentially("uk visa")  # with the live results showing
+        page.locator("#search-live li.best").wait_for()
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()

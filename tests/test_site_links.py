@@ -168,3 +168,184 @@ def test_dataset_strings_are_escaped(tmp_path):
     with TestClient(create_app(Settings(dataset_dir=str(copy)))) as custom:
         html = custom.get("/us-visa-photo").text
     assert "<script>alert(1)</script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+# --- navigation, plumbing, trust -------------------------------------------------------------
+
+
+def test_portals_and_comparisons_have_index_pages_linked_from_every_page(client):
+    portals = client.get("/portals").text
+    for portal in client.get("/api/portals").json()["portals"]:
+        assert f'href="/portals/{portal["id"]}"' in portals, portal["id"]
+    compare = client.get("/compare").text
+    for item in client.get("/api/comparisons").json()["comparisons"]:
+        assert f'href="/compare/{item["id"]}"' in compare, item["id"]
+    for path in ("/", "/countries", "/us-visa-photo", "/tool", "/compare/visafoto"):
+        footer = client.get(path).text.split('<footer class="site-footer">')[1]
+        assert 'href="/portals"' in footer and 'href="/compare"' in footer and 'href="/search"' in footer, path
+
+
+def test_a_country_page_links_its_portals_and_the_comparisons(client):
+    canada = client.get("/countries/canada").text
+    for portal in client.get("/api/portals").json()["portals"]:
+        if portal.get("country") == "canada":
+            assert f'href="/portals/{portal["id"]}"' in canada, portal["id"]
+    assert 'href="/compare"' in canada
+
+
+def test_the_404_page_has_one_charset_and_the_common_headers(client):
+    page = client.get("/no-such-page", headers={"accept": "text/html"})
+    assert page.status_code == 404
+    assert page.headers["content-type"] == "text/html; charset=utf-8"
+    assert page.headers["x-content-type-options"] == "nosniff"
+    assert page.headers["access-control-allow-origin"] == "*"
+    assert page.headers["cache-control"] == "no-store" and "default-src 'self'" in page.headers["content-security-policy"]
+
+
+def fingerprint(client, path: str) -> str:
+    return client.get(path).headers["etag"].strip('"')[:10]
+
+
+def test_fingerprinted_assets_are_immutable_and_nothing_else_is(client):
+    home = client.get("/").text
+    assets = re.findall(r'(?:href|src)="(/static/[^"?]+)\?v=([0-9a-f]{10})"', home)
+    assert {path for path, _ in assets} >= {"/static/site.css", "/static/search.js"}
+    for path, version in assets:
+        assert version == fingerprint(client, path), path
+        pinned = client.get(f"{path}?v={version}")
+        assert pinned.headers["cache-control"] == "public, max-age=31536000, immutable", path
+        assert "immutable" not in client.get(path).headers["cache-control"], path
+        assert "immutable" not in client.get(f"{path}?v=0000000000").headers["cache-control"], path
+        assert "immutable" not in client.get(home_page := "/").headers["cache-control"], home_page
+
+
+def test_every_module_import_carries_the_imported_files_fingerprint(client):
+    tool = client.get("/tool").text
+    modules = re.findall(r'<script type="module" src="(/static/[^"?]+)\?v=', tool)
+    assert modules
+    seen, queue = set(), list(modules)
+    while queue:
+        path = queue.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        source = client.get(path).text
+        for specifier in re.findall(r'(?:\bfrom\s*|\bimport\s*\(?\s*)["\'](\.{1,2}/[^"\']+)["\']', source):
+            target, _, version = specifier.partition("?v=")
+            resolved = "/".join(path.split("/")[:-1]) + "/" + target.removeprefix("./")
+            assert version == fingerprint(client, resolved), f"{path} imports {specifier}"
+            queue.append(resolved)
+    assert len(seen) > len(modules), "the tool's modules import each other"
+
+
+def test_the_sitemap_dates_each_document_by_its_check(client):
+    sitemap = client.get("/sitemap.xml").text
+    dated = dict(re.findall(r"<loc>([^<]+)</loc><lastmod>([^<]+)</lastmod>", sitemap))
+    for doc_id in ("us-visa", "india-passport", "uk-passport"):
+        doc = client.get(f"/api/documents/{doc_id}").json()
+        assert dated[doc["canonicalUrl"]] == doc["checked"], doc_id
+    assert len(dated) > 600
+
+
+def sitemap_pages(client) -> list[str]:
+    return [path_of(loc) for loc in re.findall(r"<loc>([^<]+)</loc>", client.get("/sitemap.xml").text)]
+
+
+def test_every_title_is_short_and_says_no_word_twice(client):
+    for path in sitemap_pages(client):
+        if path == "/tool":
+            continue  # the tool page words its own title ("Photo tool: make a ... photo")
+        title = re.search(r"<title>([^<]+)</title>", client.get(path).text).group(1).replace("&amp;", "&").replace("&#39;", "'")
+        assert len(title) < 70, (path, title)
+        words = [w for w in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", title.casefold()) if len(w) >= 3 and w != "and"]
+        assert len(words) == len(set(words)), (path, title)
+
+
+def test_every_page_has_a_link_preview_image(client):
+    image = client.get("/og-image.png")
+    assert image.headers["content-type"] == "image/png" and image.content[:8] == b"\x89PNG\r\n\x1a\n"
+    assert image.content[16:24] == (1200).to_bytes(4, "big") + (630).to_bytes(4, "big")
+    for path in ("/", "/us-visa-photo", "/countries/india", "/portals", "/compare/visafoto"):
+        assert f'<meta property="og:image" content="{SITE}/og-image.png">' in client.get(path).text, path
+
+
+def test_breadcrumbs_are_shown_and_described_for_search_engines(client):
+    import json
+
+    html = client.get("/us-visa-photo").text
+    scripts = [json.loads(s) for s in re.findall(r'<script type="application/ld\+json">(.+?)</script>', html)]
+    crumbs = next(s for s in scripts if s["@type"] == "BreadcrumbList")["itemListElement"]
+    assert [c["position"] for c in crumbs] == [1, 2, 3]
+    assert [c["item"] for c in crumbs] == [f"{SITE}/countries", f"{SITE}/countries/us", f"{SITE}/us-visa-photo"]
+    visible = re.search(r'<nav aria-label="Breadcrumb" class="crumbs">(.+?)</nav>', html).group(1)
+    assert [re.sub(r"<[^>]+>", "", part).strip() for part in visible.split("›")] == [c["name"] for c in crumbs]
+    portal = client.get("/portals/ds-160").text
+    assert '"BreadcrumbList"' in portal and 'href="/portals">Upload portals</a>' in portal
+
+
+# --- the document page's first screen --------------------------------------------------------
+
+
+def bring_html(html: str) -> str:
+    return re.search(r'<p class="bring-answer">(.+?)</p>', html, re.S).group(1)
+
+
+def bring(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", bring_html(html))).strip()
+
+
+def test_what_to_bring_is_answered_first_and_the_tool_offered_only_for_a_supplied_photo(client):
+    documents = client.get("/api/documents").json()["documents"]
+    checked = set()
+    for entry in documents:
+        doc = client.get(f"/api/documents/{entry['id']}").json()
+        html = client.get(path_of(doc["canonicalUrl"])).text
+        answer = bring(html)
+        assert html.index('class="bring"') < html.index('id="size-heading"'), doc["id"]
+        tool = "Make this photo in the photo tool" in html
+        if doc["capture"] == "office":
+            assert answer.startswith("No photo.") and not tool, doc["id"]
+        elif doc.get("portals") and doc["capture"] == "supplied":
+            assert answer.startswith("A digital photo, uploaded to"), doc["id"]
+            assert all(f'href="/portals/{p["id"] if isinstance(p, dict) else p}"' in html for p in doc["portals"]), doc["id"]
+        if doc["capture"] != "office" and "widthMm" in doc and doc.get("sizeBasis") != "common-format":
+            assert tool, doc["id"]
+        checked.add(re.search(r"<strong>(.+?)</strong>", bring_html(html)).group(1))
+    assert {"No photo.", "A digital photo", "A printed photo", "No photo, or one of your own."} <= checked
+    # Adults applying in India bring no photo; missions take an upload (the issue's own example)
+    india = client.get("/india-passport-photo").text
+    assert bring(india).startswith("No photo, or one of your own.") and 'href="/portals/india-global-passport-seva"' in bring_html(india)
+
+
+def test_the_authority_and_the_check_date_lead_and_secondary_sources_are_tucked_away(client):
+    html = client.get("/us-visa-photo").text
+    doc = client.get("/api/documents/us-visa").json()
+    trust = re.search(r'<p class="trust">(.+?)</p>', html).group(1)
+    assert "From <strong>" in trust and f'datetime="{doc["checked"]}"' in trust
+    assert html.index('class="trust"') < html.index('class="bring"')
+    assert "not yet verified" not in html and html.count("link checker") == 1
+    samoa = client.get("/api/documents/samoa-passport").json()
+    page = client.get(path_of(samoa["canonicalUrl"])).text
+    details = re.search(r'<details class="secondary"[^>]*>(.+?)</details>', page, re.S).group(1)
+    assert all(s["url"].replace("&", "&amp;") in details for s in samoa["sources"] if s.get("secondary"))
+    assert samoa.get("secondaryReason") is None or "Why a secondary source" in details
+
+
+def test_flags_are_our_own_svg_files_and_the_api_keeps_the_emoji(client):
+    import hashlib
+    import json
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "app" / "site" / "static" / "flags"
+    manifest = json.loads((folder / "manifest.json").read_text())
+    assert manifest["package"] == "flag-icons" and re.fullmatch(r"\d+\.\d+\.\d+", manifest["version"])
+    assert "MIT" in (folder / "LICENSE.txt").read_text()
+    home = client.get("/").text
+    flags = re.findall(r'<img class="flag" src="(/static/flags/([a-z]{2})\.svg)\?v=[0-9a-f]{10}"', home)
+    countries = client.get("/api/specs").json()["countries"]
+    assert len(flags) == len(countries)
+    for path, code in flags:
+        served = client.get(path)
+        assert served.headers["content-type"] == "image/svg+xml"
+        assert hashlib.sha256(served.content).hexdigest() == manifest["sha256"][f"{code}.svg"], code
+    assert all(c["flag"] and not c["flag"].isascii() for c in countries)

@@ -23,6 +23,7 @@ from photospecs.catalog.rest import (
     print_sheets,
     specs_body,
 )
+from photospecs.catalog.search import Search
 from photospecs.catalog.suggest import MAX_KEY, Suggester
 from photospecs.dataset import Data, Doc, alias_key
 from photospecs.settings import Settings
@@ -45,6 +46,7 @@ class Catalog:
     country_suggester: Suggester
     document_suggester: Suggester
     portal_suggester: Suggester
+    search: Search  # GET /api/search and the site's /search
 
     def resolve_country(self, text: str) -> str | None:
         """Our id for an id, ISO alpha-2/alpha-3 code or English name, in any case."""
@@ -95,6 +97,13 @@ PAGE_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"permissions-policy", b"camera=(self), microphone=(), geolocation=()"),
 ]
+# /tool only: the vendored face-landmark runtime compiles WebAssembly ('wasm-unsafe-eval') and its
+# Emscripten glue builds functions with `new Function` while it loads, which only 'unsafe-eval'
+# permits. Scripts still come from this site alone, and connect-src 'self' still keeps the photo here.
+TOOL_PAGE_HEADERS = [
+    (name, value.replace(b"script-src 'self'", b"script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'") if name == b"content-security-policy" else value)
+    for name, value in PAGE_HEADERS
+]
 
 
 def swagger_assets() -> dict[str, bytes]:
@@ -135,7 +144,7 @@ def build(data: Data, settings: Settings) -> Catalog:
         **{f"/api/portals/{key}": portals[key] for key in portals},
     }
     pages = {
-        path: prepare(page.body, page.content_type, control, PAGE_HEADERS if page.html else None, compressible=page.content_type[:6] != b"image/" or page.content_type == b"image/svg+xml")
+        path: prepare(page.body, page.content_type, control, (TOOL_PAGE_HEADERS if path == "/tool" else PAGE_HEADERS) if page.html else None, compressible=page.compressible and (page.content_type[:6] != b"image/" or page.content_type == b"image/svg+xml"))
         for path, page in site_pages.build(data, urls, swagger_assets()).items()
     }
     return Catalog(
@@ -149,6 +158,7 @@ def build(data: Data, settings: Settings) -> Catalog:
         country_suggester=Suggester(data.country_aliases),
         document_suggester=Suggester({**{d: d for d in data.docs}, **data.doc_aliases}),
         portal_suggester=Suggester({p: p for p in data.portals}),
+        search=Search(data, urls),
     )
 
 

@@ -6,6 +6,8 @@ from typing import Any
 
 import msgspec
 from photospecs.catalog import Catalog
+from photospecs.catalog.search import MAX_QUERY as MAX_SEARCH
+from photospecs.catalog.search import SearchResults
 from photospecs.dataset.schema import IcaoFile
 from photospecs.mcp.tools import Tools
 from photospecs.wire.rest import Comparisons, Dataset, Error, RawSpecs
@@ -97,7 +99,7 @@ def tool_examples(tools: list[dict[str, Any]]) -> dict[str, Any]:
 
 def build(catalog: Catalog) -> dict[str, Any]:
     _, components = msgspec.json.schema_components(
-        (Dataset, RawSpecs, Comparisons, Error, DocumentIndex, PhotoSpec, PortalIndex, PortalConstraints, PrintSheets, IcaoFile),
+        (Dataset, RawSpecs, Comparisons, Error, DocumentIndex, PhotoSpec, PortalIndex, PortalConstraints, PrintSheets, IcaoFile, SearchResults),
         ref_template=REF,
     )
 
@@ -210,7 +212,7 @@ def build(catalog: Catalog) -> dict[str, Any]:
                         "them (2024-11-05, 2025-03-26); each message's error travels inside the array. The Host "
                         "header must name the site, a loopback name or an allowed host (403 otherwise).\n\n"
                         + tool_table(tools)
-                        + "\n\nExample:\n\n```sh\ncurl -s http://127.0.0.1:8000/api/mcp -H 'content-type: application/json' "
+                        + f"\n\nExample:\n\n```sh\ncurl -s {catalog.settings.site}/api/mcp -H 'content-type: application/json' "
                         "-H 'mcp-protocol-version: 2025-11-25' \\\n  -d '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
                         "\"params\":{\"name\":\"get_visa_photo_spec\",\"arguments\":{\"country\":\"us\",\"document_type\":\"visa\"}}}'\n```"
                     ),
@@ -254,6 +256,39 @@ def build(catalog: Catalog) -> dict[str, Any]:
                     },
                 },
             },
+            "/api/search": {
+                "get": {
+                    "operationId": "search_documents",
+                    "summary": "Find document and country pages from the words a person types",
+                    "description": (
+                        "Ranks pages for q as the site's search box does: country names in English and their own "
+                        "languages, ISO codes, demonyms and abbreviations (Indian, mexicano, UK, U.S.), kinds of "
+                        "document and their synonyms (licence, ID, PR card, e-visa, carte d'identité), one typo per "
+                        "word, and a last word still being typed. The named country's pages come first; at most ten "
+                        "results, the best first, each with its page URL. Computed per request within fixed bounds."
+                    ),
+                    "parameters": [
+                        {
+                            "name": "q",
+                            "in": "query",
+                            "required": True,
+                            "description": f"The words to search for, at most {MAX_SEARCH} characters.",
+                            "schema": {"type": "string", "minLength": 1, "maxLength": MAX_SEARCH, "examples": ["indian passport", "uk visa", "carte d'identité"]},
+                        }
+                    ],
+                    "responses": {
+                        "200": {
+                            **_json("SearchResults", "The best pages, at most ten", msgspec.json.decode(catalog.search.encoded("uk visa"))),
+                            "headers": {"Cache-Control": CACHING_HEADERS["Cache-Control"]},
+                        },
+                        "400": _error(
+                            "q missing, empty or too long, a repeated parameter or a malformed query string",
+                            Error(status=400, error="missing_parameter", message="q is required: the words to search for, such as 'indian passport' or 'uk visa'."),
+                        ),
+                        "414": _error("Query string too long", Error(status=414, error="query_too_long", message="The query string is limited to 2048 bytes.")),
+                    },
+                }
+            },
             "/api/documents": {
                 "get": {
                     "operationId": "list_documents",
@@ -267,7 +302,8 @@ def build(catalog: Catalog) -> dict[str, Any]:
                     "summary": "One document's full spec: the twelve contract fields plus head geometry, rules, portals and sources",
                     "description": (
                         "The same shape as a document in the MCP spec tool's result. headHeightBasis and "
-                        "eyeLineBasis say whether a figure is the authority's or the ICAO default."
+                        "eyeLineBasis say whether a figure is the authority's (\"authority\") or which published rule of the "
+                        "print format it comes from (e.g. \"us-2x2-default\"); digitalPx is the image size the authority states."
                     ),
                     "parameters": [{"name": "id", "in": "path", "required": True, "description": "Document id",
                                     "schema": {"type": "string", "examples": doc_ids}}],

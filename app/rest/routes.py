@@ -4,12 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 from urllib.parse import parse_qsl, unquote
 
 from photospecs.asgi.errors import quoted
-from photospecs.asgi.send import Route, constant, missing_route, read_only_route
+from photospecs.asgi.send import (
+    READ_METHODS,
+    Route,
+    Scope,
+    Send,
+    constant,
+    missing_route,
+    read_only_route,
+    send_bytes,
+    send_error,
+    send_method_not_allowed,
+    send_options,
+)
 from photospecs.catalog import Catalog
-from photospecs.catalog.encoded import Prepared
+from photospecs.catalog.encoded import COMMON_HEADERS, Prepared, cache_control
+from photospecs.catalog.search import MAX_QUERY as MAX_SEARCH
 from photospecs.wire.rest import Error
 
 MAX_QUERY_BYTES = 2048
@@ -82,6 +96,39 @@ def comparisons_outcome(catalog: Catalog, query: bytes) -> Outcome:
     return catalog.comparisons[competitor]
 
 
+def search_outcome(catalog: Catalog, query: bytes) -> bytes | Error:
+    """The /api/search body for `q`, ranked per request: the one endpoint that computes, within
+    the bounds search.py sets (a capped query, capped candidates, pre-encoded results)."""
+    params = parse_query(query)
+    if isinstance(params, Error):
+        return params
+    if "q" not in params:
+        return Error(status=400, error="missing_parameter", message="q is required: the words to search for, such as 'indian passport' or 'uk visa'.")
+    text = params["q"]
+    if not text.strip():
+        return Error(status=400, error="empty_parameter", message="q is empty: give the words to search for, such as 'indian passport'.")
+    if len(text) > MAX_SEARCH:
+        return Error(status=400, error="parameter_too_long", message=f"q is limited to {MAX_SEARCH} characters.")
+    return catalog.search.encoded(text)
+
+
+def search_route(catalog: Catalog) -> Route:
+    headers = [(b"cache-control", cache_control(catalog.settings.max_age)), *COMMON_HEADERS]
+
+    async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
+        method = scope["method"]
+        if method == "GET" or method == "HEAD":
+            result = search_outcome(catalog, scope["query_string"])
+            if isinstance(result, Error):
+                return await send_error(scope, send, result)
+            return await send_bytes(send, 200, result, headers, method == "HEAD")
+        if method == "OPTIONS":
+            return await send_options(send, READ_METHODS)
+        return await send_method_not_allowed(scope, send, READ_METHODS)
+
+    return Route("/api/search", "search", endpoint)
+
+
 def fast_lookup(outcome: Callable[[bytes], Outcome], common_queries: list[str]) -> Callable[[bytes], Outcome]:
     """Key the responses to the query strings clients usually send by their raw bytes, so those
     requests skip parsing; anything else is parsed."""
@@ -109,6 +156,7 @@ def routes(catalog: Catalog) -> list[Route]:
         read_only_route(
             "/api/comparisons", "comparisons", fast_lookup(partial(comparisons_outcome, catalog), comparison_queries)
         ),
+        search_route(catalog),
     ]
 
 

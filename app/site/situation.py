@@ -1,0 +1,71 @@
+"""What a document page says first: what to bring, who says so, and when that was checked.
+
+Read from the dataset only. Where the dataset cannot tell a printed photo from a file (a photo
+the applicant supplies, no upload portal recorded, but rules that speak of uploading), the page
+says so and points at the rules rather than guessing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+from urllib.parse import urlsplit
+
+from photospecs.dataset import Doc
+from photospecs.dataset.schema import PortalFile, Source
+
+# Kinds that exist only as online applications: the photo is a file whatever else is recorded.
+ONLINE_KINDS = frozenset({"evisa", "eta", "keta", "evoa", "e-residency", "dv-lottery"})
+_UPLOAD = re.compile(r"\b(upload|uploaded|uploading|digital|online application|jpe?g)\b", re.IGNORECASE)
+
+Bring = Literal["nothing", "either", "digital", "print", "print-or-digital"]
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    bring: Bring
+    portals: list[PortalFile]  # where the file goes, when a portal is recorded
+    tool: bool  # the person supplies a photo of a known size: the photo tool can make it
+
+
+def situation(doc: Doc, portals: list[PortalFile]) -> Situation:
+    f = doc.file
+    sized = f.width_mm is not None and f.size_basis != "common-format"
+    if f.capture == "office":
+        return Situation("nothing", [], False)
+    digital = bool(portals) or f.kind in ONLINE_KINDS
+    if f.capture == "supplied-or-office":
+        return Situation("either", portals, sized)
+    if digital:
+        return Situation("digital", portals, sized)
+    if any(_UPLOAD.search(rule) for rule in f.requirements):
+        return Situation("print-or-digital", [], sized)
+    return Situation("print", [], sized)
+
+
+def authority(sources: list[Source]) -> str | None:
+    """Who the facts come from: the publisher named at the head of the first non-secondary
+    source's title ("IRCC: Photo specifications" -> "IRCC"), else its site's host."""
+    primary = next((s for s in sources if not s.secondary), None)
+    if primary is None:
+        return None
+    head, colon, _ = primary.title.partition(":")
+    if colon and len(head) <= 90:
+        return head.strip()
+    return urlsplit(primary.url).hostname or primary.url
+
+
+def link_check_note(sources: list[Source]) -> str:
+    """One honest line about whether the links below were opened by the link checker."""
+    dates = [s.verified for s in sources if s.verified]
+    if not dates:
+        return (
+            "These links were copied from the authorities' sites when the facts were checked; the link "
+            "checker has not opened them since, and official sites move pages, so if one fails, look for its "
+            "title on the authority's site."
+        )
+    last = max(dates).isoformat()
+    if len(dates) == len(sources):
+        return f"Every link here opened when the link checker last ran, on {last}."
+    return f"{len(dates)} of {len(sources)} links here opened when the link checker last ran, on {last}; the others are not checked yet."
