@@ -1,11 +1,25 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { backgroundVerdict, coverTransform, coversFrame, fitQuality, headGuides, mmToPx, outputSize, sheetLayout } from "../../app/site/static/tool/geometry.js";
+import {
+  backgroundVerdict, coverPlacement, coversFrame, crownRange, fitQuality, frameMm, headGuides, measure, mmToPx, outputSize,
+  placeFace, project, sheetLayout, turnAbout, unproject, zoomAbout, zoomLimits,
+} from "../../app/site/static/tool/geometry.js";
 import { jpegPdf } from "../../app/site/static/tool/pdf.js";
 
 const usVisa = { widthMm: 50.8, heightMm: 50.8, widthPx: 600, heightPx: 600, headHeightMm: { min: 25.4, max: 34.9 }, eyeLineMm: { min: 28.6, max: 34.9 } };
-const schengen = { widthMm: 35, heightMm: 45, widthPx: 413, heightPx: 531, headHeightMm: { min: 32, max: 36 } };
+const schengen = { widthMm: 35, heightMm: 45, widthPx: 413, heightPx: 531, headHeightMm: { min: 32, max: 36 }, eyeLineMm: { min: 22.5, max: 31.5 } };
+const chinaVisa = { widthMm: 33, heightMm: 48, widthPx: 390, heightPx: 567, headHeightMm: { min: 28, max: 33 }, eyeLineMm: { min: 24, max: 33.6 }, topMarginMm: { min: 3, max: 5 } };
+const close = (actual, expected, tolerance = 1e-9) => assert.ok(Math.abs(actual - expected) <= tolerance, `${actual} is not ${expected}`);
+
+// A face in a 3000 x 4000 photo, turned 6 degrees: eyes 200 px apart, chin 330 px below them,
+// crown 350 px above them, all square to the eye line.
+function tiltedFace(degrees = 6, at = { x: 1300, y: 1500 }) {
+  const r = (degrees * Math.PI) / 180;
+  const point = (along, down) => ({ x: at.x + along * Math.cos(r) - down * Math.sin(r), y: at.y + along * Math.sin(r) + down * Math.cos(r) });
+  return { eyeLeft: point(-100, 0), eyeRight: point(100, 0), chin: point(0, 330), crown: point(0, -350) };
+}
+const photo = { width: 3000, height: 4000 };
 
 test("frame from mm and dpi", () => {
   assert.equal(mmToPx(35, 300), 413);
@@ -13,67 +27,144 @@ test("frame from mm and dpi", () => {
   assert.equal(mmToPx(50.8, 300), 600);
 });
 
-test("a portal's pixel window moves the output size and keeps the aspect", () => {
+test("the digital file: the document's pixels, a portal's window and its aspect ratio", () => {
   assert.deepEqual(outputSize(usVisa, { minPx: { width: 600, height: 600 }, maxPx: { width: 1200, height: 1200 } }), { width: 600, height: 600 });
   assert.deepEqual(outputSize(usVisa, { minPx: { width: 800, height: 800 } }), { width: 800, height: 800 });
-  assert.deepEqual(outputSize(schengen, { maxPx: { width: 300, height: 400 } }), { width: 300, height: 385 });
+  assert.deepEqual(outputSize(schengen, { maxPx: { width: 300, height: 400 } }), { width: 299, height: 385 });
   assert.deepEqual(outputSize(schengen, null), { width: 413, height: 531 });
+  // UK online: at least 600 x 750 px, so the 35 x 45 shape grows until both are met.
+  assert.deepEqual(outputSize(schengen, { minPx: { width: 600, height: 750 } }), { width: 600, height: 772 });
+  // China's COVA: 354 x 472 to 420 x 560 px in 3:4, from a 33 x 48 mm document.
+  assert.deepEqual(outputSize(chinaVisa, { minPx: { width: 354, height: 472 }, maxPx: { width: 420, height: 560 }, aspectRatio: "3:4" }), { width: 420, height: 560 });
+  // A document with its own digital size uses it.
+  assert.deepEqual(outputSize({ ...schengen, digitalPx: { width: 630, height: 810 } }), { width: 630, height: 810 });
+  assert.deepEqual(frameMm(chinaVisa, { width: 420, height: 560 }), { width: 36, height: 48 });
 });
 
-test("head guides: chin and crown bands span the head range around the eye line", () => {
-  const g = headGuides(usVisa);
-  const middle = 50.8 - (28.6 + 34.9) / 2;
-  assert.ok(Math.abs(g.crown.top - (middle - 34.9 / 2)) < 1e-9);
-  assert.ok(Math.abs(g.chin.bottom - (middle + 34.9 / 2)) < 1e-9);
-  assert.ok(Math.abs((g.chin.top - g.crown.bottom) - 25.4) < 1e-9, "the smallest head fits between the bands' inner edges");
-  assert.ok(Math.abs(g.eyes.top - (50.8 - 34.9)) < 1e-9);
-  const centred = headGuides(schengen);
-  assert.ok(Math.abs(centred.crown.top - (22.5 - 18)) < 1e-9 && Math.abs(centred.chin.bottom - (22.5 + 18)) < 1e-9);
-  assert.equal(headGuides({ ...schengen, headHeightMm: undefined }), null);
+test("project and unproject are inverse, zoom and turn keep their pivot", () => {
+  const t = { x: 3, y: 20, scale: 0.02, angle: 7 };
+  const p = { x: 1234, y: 2345 };
+  const back = unproject(t, project(t, p, photo), photo);
+  close(back.x, p.x, 1e-6);
+  close(back.y, p.y, 1e-6);
+  const pivot = { x: 0, y: 22.5 };
+  const under = unproject(t, pivot, photo);
+  for (const moved of [zoomAbout(t, 1.3, pivot), turnAbout(t, -4, pivot)]) {
+    const still = unproject(moved, pivot, photo);
+    close(still.x, under.x, 1e-6);
+    close(still.y, under.y, 1e-6);
+  }
 });
 
-test("head guides with a published top margin start the crown there", () => {
-  const g = headGuides({ ...schengen, topMarginMm: { min: 3, max: 5 } });
-  assert.deepEqual(g.crown, { top: 3, bottom: 5 });
-  assert.deepEqual(g.chin, { top: 35, bottom: 41 });
+test("placement from landmarks: head at the middle of its range, eyes in band, centred, level", () => {
+  for (const spec of [usVisa, schengen, chinaVisa]) {
+    for (const degrees of [0, 6, -9]) {
+      const face = tiltedFace(degrees);
+      const t = placeFace(face, spec, photo);
+      const m = measure(t, face, spec, photo);
+      close(m.headMm, (spec.headHeightMm.min + spec.headHeightMm.max) / 2, 1e-6);
+      assert.ok(m.eyeLineMm >= spec.eyeLineMm.min && m.eyeLineMm <= spec.eyeLineMm.max, `eyes at ${m.eyeLineMm}`);
+      close(m.offCentreMm, 0, 1e-6);
+      close(m.rollDeg, 0, 1e-6);
+      assert.ok(m.topMarginMm >= 0);
+      if (spec.topMarginMm) assert.ok(m.topMarginMm >= spec.topMarginMm.min && m.topMarginMm <= spec.topMarginMm.max, `crown at ${m.topMarginMm}`);
+    }
+  }
+  // The eye line alone: its band's middle, when the head allows it.
+  const m = measure(placeFace(tiltedFace(0), usVisa, photo), tiltedFace(0), usVisa, photo);
+  close(m.eyeLineMm, (28.6 + 34.9) / 2, 1e-6);
 });
 
-test("the first placement covers the frame; moving it off uncovers a corner", () => {
-  const frame = { width: 413, height: 531 };
+test("rules that cannot all hold: the frame first, then the margin, then the eye band", () => {
+  // A head so tall that the eye band would push the crown off the frame: the frame wins.
+  const range = crownRange({ heightMm: 45, eyeLineMm: { min: 40, max: 42 } }, 34, 17);
+  assert.ok(range.min >= 0 && range.max <= 45 - 34);
+  assert.deepEqual(crownRange({ heightMm: 48, topMarginMm: { min: 3, max: 5 }, eyeLineMm: { min: 24, max: 33.6 } }, 30.5, 15), { min: 3, max: 5 });
+});
+
+test("zoom limits keep the head inside the document's range", () => {
+  assert.deepEqual(zoomLimits(schengen, 34), { min: 32 / 34, max: 36 / 34 });
+  assert.deepEqual(zoomLimits({ heightMm: 45 }, 34), { min: 0.2, max: 5 });
+});
+
+test("the first placement without a face covers the frame; moving it uncovers a corner", () => {
+  const frame = frameMm(schengen, { width: 413, height: 531 });
   const image = { width: 1200, height: 1600 };
-  const t = coverTransform(frame, image);
+  const t = coverPlacement(frame, image);
   assert.ok(coversFrame(t, frame, image));
-  assert.ok(!coversFrame({ ...t, x: t.x + 100 }, frame, image));
-  assert.ok(coversFrame({ ...t, scale: t.scale * 1.2 }, frame, image));
+  assert.ok(!coversFrame({ ...t, x: t.x + 5 }, frame, image));
+  assert.ok(coversFrame(zoomAbout(t, 1.2, { x: 0, y: 22.5 }), frame, image));
   assert.ok(!coversFrame({ ...t, angle: 10 }, frame, image), "turning at exact cover leaves corners empty");
 });
 
-test("copies per sheet: 2 x 2 in on 4 x 6 in is 2 by 2, 35 x 45 mm on A4 is many", () => {
-  const sheet4x6 = { widthMm: 101.6, heightMm: 152.4, dpi: 300 };
-  const layout = sheetLayout(sheet4x6, { width: 50.8, height: 50.8 }, { marginMm: 0, gapMm: 0 });
-  assert.equal(layout.copies, 2 * 2);  // with a caption strip the third row does not fit
-  const a4 = sheetLayout({ widthMm: 210, heightMm: 297, dpi: 300 }, { width: 35, height: 45 });
-  assert.equal(a4.copies, 5 * 6);
-  assert.deepEqual(a4.photo, { width: 413, height: 531 });
-  for (const p of a4.positions) assert.ok(p.x >= 0 && p.x + a4.photo.width <= a4.width && p.y + a4.photo.height <= a4.captionY);
+test("head guides for a person lining up by hand", () => {
+  const g = headGuides(usVisa);
+  const centre = 50.8 - (28.6 + 34.9) / 2;
+  close(g.crown.top, centre - 34.9 / 2);
+  close(g.chin.bottom, centre + 34.9 / 2);
+  close(g.eyes.top, 50.8 - 34.9);
+  assert.deepEqual(headGuides({ ...chinaVisa }).crown, { top: 3, bottom: 5 });
+  assert.equal(headGuides({ ...schengen, headHeightMm: undefined }), null);
+});
+
+const sheet4x6 = { widthMm: 101.6, heightMm: 152.4, dpi: 300 };
+const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test("print sheet: eight 35 x 45 mm on 4 x 6 in, two 2 x 2 in, photos at 300 dpi", () => {
+  const passport = sheetLayout(sheet4x6, { width: 35, height: 45 });
+  assert.equal(passport.copies, 8);
+  assert.deepEqual([passport.width, passport.height], [1800, 1200], "turned sideways to fit eight");
+  assert.deepEqual(passport.photo, { width: 413, height: 531 });
+  assert.equal(sheetLayout(sheet4x6, { width: 50.8, height: 50.8 }).copies, 2, "the usual two 2 x 2 in on a 4 x 6 in print");
+  assert.equal(sheetLayout({ widthMm: 210, heightMm: 297, dpi: 300 }, { width: 35, height: 45 }).copies, 8 * 4, "A4 sideways");
+  assert.equal(sheetLayout(sheet4x6, { width: 50, height: 70 }).copies, 2);
+});
+
+test("print sheet: cut marks never touch a photo; bar and caption stay on the paper below the photos", () => {
+  for (const photoMm of [{ width: 35, height: 45 }, { width: 50.8, height: 50.8 }, { width: 50, height: 70 }, { width: 33, height: 48 }]) {
+    for (const paper of [sheet4x6, { widthMm: 210, heightMm: 297, dpi: 300 }, { widthMm: 89, heightMm: 127, dpi: 300 }]) {
+      const layout = sheetLayout(paper, photoMm);
+      const rects = layout.tiles.map((t) => ({ ...t, ...layout.photo }));
+      for (const a of rects) {
+        assert.ok(a.x >= 0 && a.y >= 0 && a.x + a.width <= layout.width && a.y + a.height <= layout.bar.y, "photo on the paper, above the bar");
+        for (const b of rects) if (a !== b) assert.ok(!overlaps(a, b), "photos apart");
+      }
+      assert.ok(layout.cuts.length >= 4 * Math.min(1, layout.copies));
+      const clear = mmToPx(0.4, 300);
+      for (const [x1, y1, x2, y2] of layout.cuts) {
+        const mark = { x: Math.min(x1, x2) - clear, y: Math.min(y1, y2) - clear, width: Math.abs(x2 - x1) + 2 * clear, height: Math.abs(y2 - y1) + 2 * clear };
+        for (const r of rects) assert.ok(!overlaps(mark, r), `mark ${[x1, y1, x2, y2]} touches a photo`);
+        assert.ok(Math.min(x1, x2) >= 0 && Math.max(x1, x2) <= layout.width && Math.min(y1, y2) >= 0 && Math.max(y1, y2) <= layout.height);
+      }
+      assert.equal(layout.bar.width, mmToPx(50, 300));
+      assert.ok(layout.caption.baseline < layout.height && layout.caption.x + layout.caption.maxWidth <= layout.width);
+    }
+  }
 });
 
 const fakeEncoder = (bytesPerQuality) => async (quality) => ({ size: Math.round(bytesPerQuality * quality) });
 
-test("quality search lands inside the byte window", async () => {
+test("byte search lands inside the window, from either end", async () => {
   const result = await fitQuality(fakeEncoder(500_000), { maxBytes: 245_760 });
   assert.ok(result.blob.size <= 245_760 && result.blob.size > 200_000 && !result.problem);
   const roomy = await fitQuality(fakeEncoder(100_000), { maxBytes: 245_760 });
   assert.equal(roomy.quality, 0.95);
+  // Under the minimum at 0.95 but not at the finest quality: the finest is taken.
+  const lifted = await fitQuality(fakeEncoder(56_000), { minBytes: 55_296, maxBytes: 10_485_760 });
+  assert.equal(lifted.quality, 1);
+  assert.equal(lifted.problem, undefined);
   const small = await fitQuality(fakeEncoder(40_000), { minBytes: 55_296, maxBytes: 10_485_760 });
   assert.equal(small.problem, "too-small");
   const impossible = await fitQuality(fakeEncoder(100_000_000), { maxBytes: 1_000 });
   assert.equal(impossible.problem, "too-large");
+  const window = await fitQuality(fakeEncoder(200_000), { minBytes: 40_960, maxBytes: 120_000 });
+  assert.ok(window.blob.size >= 40_960 && window.blob.size <= 120_000 && !window.problem);
 });
 
 test("background verdict: close and even, or not", () => {
   const white = Array.from({ length: 40 }, () => [250, 250, 248]);
-  assert.deepEqual(Object.values(backgroundVerdict(white, "#ffffff")).slice(2), [true, true]);
+  const verdict = backgroundVerdict(white, "#ffffff");
+  assert.ok(verdict.close && verdict.even);
   const blue = Array.from({ length: 40 }, () => [40, 60, 200]);
   assert.equal(backgroundVerdict(blue, "#ffffff").close, false);
   const patchy = Array.from({ length: 40 }, (_, i) => (i % 2 ? [255, 255, 255] : [150, 150, 150]));

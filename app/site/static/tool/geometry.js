@@ -1,32 +1,156 @@
 // Pure geometry of the photo tool: no DOM, so node's test runner checks it (tests/js/).
-// Units: mm for the document, px for images; the output frame is the document's pixel size.
+//
+// A placement is kept in the document's own units: the frame is spec.heightMm tall, x runs from
+// the frame's vertical centre line and y from its top edge, both in mm. The image is turned by
+// `angle` degrees about its centre, scaled by `scale` (mm per image px) and its centre put at
+// (x, y). The same placement then draws the preview, the digital file and every print-sheet
+// tile, whatever their pixel size.
 
-export const MM_PER_INCH = 25.4;
+const MM_PER_INCH = 25.4;
 
 export function mmToPx(mm, dpi) {
   return Math.round((mm / MM_PER_INCH) * dpi);
 }
 
-// The digital file: the document's pixels, brought inside a portal's pixel window when there is one.
+const ratioOf = (text) => {
+  const match = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(text ?? "");
+  return match ? Number(match[1]) / Number(match[2]) : null;
+};
+
+// The digital file's pixels: the document's digital size (or its print pixels), in the portal's
+// aspect ratio when it sets one, and inside the portal's pixel window.
 export function outputSize(spec, portal = null) {
-  let width = spec.widthPx;
-  let height = spec.heightPx;
-  if (portal?.minPx && (width < portal.minPx.width || height < portal.minPx.height)) {
-    const grow = Math.max(portal.minPx.width / width, portal.minPx.height / height);
-    width = Math.ceil(width * grow);
-    height = Math.ceil(height * grow);
-  }
-  if (portal?.maxPx && (width > portal.maxPx.width || height > portal.maxPx.height)) {
-    const shrink = Math.min(portal.maxPx.width / width, portal.maxPx.height / height);
-    width = Math.floor(width * shrink);
-    height = Math.floor(height * shrink);
-  }
-  return { width, height };
+  const base = spec.digitalPx ?? { width: spec.widthPx, height: spec.heightPx };
+  const ratio = ratioOf(portal?.aspectRatio) ?? base.width / base.height;
+  let height = base.height;
+  if (portal?.minPx) height = Math.max(height, portal.minPx.height, Math.ceil(portal.minPx.width / ratio));
+  if (portal?.maxPx) height = Math.min(height, portal.maxPx.height, Math.floor(portal.maxPx.width / ratio));
+  return { width: Math.round(height * ratio), height };
 }
 
-// Where the head goes, in mm from the top edge: the crown band (top of the head) and the chin
-// band, for a head between min and max. Placed as the document page draws it: the crown at the
-// published top margin, else the head centred on the eye-line band, else centred in the frame.
+// The frame in mm for an output of `size` px: always the document's height, its width following
+// the output's shape (a portal's 3:4 is a little wider than 33 x 48 mm).
+export function frameMm(spec, size) {
+  return { width: (size.width / size.height) * spec.heightMm, height: spec.heightMm };
+}
+
+const middle = (range) => (range.min + range.max) / 2;
+const radians = (degrees) => (degrees * Math.PI) / 180;
+
+function turn(point, degrees) {
+  const cos = Math.cos(radians(degrees));
+  const sin = Math.sin(radians(degrees));
+  return { x: point.x * cos - point.y * sin, y: point.x * sin + point.y * cos };
+}
+
+// An image point (px) in the frame (mm).
+export function project(t, point, image) {
+  const turned = turn({ x: point.x - image.width / 2, y: point.y - image.height / 2 }, t.angle);
+  return { x: t.x + turned.x * t.scale, y: t.y + turned.y * t.scale };
+}
+
+// A frame point (mm) back in the image (px).
+export function unproject(t, point, image) {
+  const back = turn({ x: (point.x - t.x) / t.scale, y: (point.y - t.y) / t.scale }, -t.angle);
+  return { x: back.x + image.width / 2, y: back.y + image.height / 2 };
+}
+
+// The crown's distance below the frame's top, in mm, as a range every published rule allows.
+// Rules are applied in order and one that would leave nothing is skipped (the data, not this
+// code, decides which one an authority stresses): the head inside the frame, the crown margin,
+// the eye line's band.
+export function crownRange(spec, headMm, eyeBelowCrownMm) {
+  let range = { min: 0, max: spec.heightMm - headMm };
+  const rules = [];
+  if (spec.topMarginMm) rules.push({ min: spec.topMarginMm.min, max: spec.topMarginMm.max });
+  if (spec.eyeLineMm) {
+    rules.push({ min: spec.heightMm - spec.eyeLineMm.max - eyeBelowCrownMm, max: spec.heightMm - spec.eyeLineMm.min - eyeBelowCrownMm });
+  }
+  for (const rule of rules) {
+    const next = { min: Math.max(range.min, rule.min), max: Math.min(range.max, rule.max) };
+    if (next.min <= next.max) range = next;
+  }
+  return range;
+}
+
+// The head height aimed at: the middle of the document's range, or (when the authority gives
+// none) a head filling about two thirds of the frame, a framing choice that claims no rule.
+function targetHeadMm(spec) {
+  return spec.headHeightMm ? middle(spec.headHeightMm) : spec.heightMm * 0.65;
+}
+
+// The automatic placement from a face: `face` holds image points (px) for the two eye centres,
+// the chin and the crown. The eye line comes out level, the head at the middle of its range, the
+// face on the centre line and the crown in the middle of what the rules allow.
+export function placeFace(face, spec, image) {
+  const { eyeLeft, eyeRight, chin, crown } = face;
+  const angle = (-Math.atan2(eyeRight.y - eyeLeft.y, eyeRight.x - eyeLeft.x) * 180) / Math.PI;
+  const level = { x: 0, y: 0, scale: 1, angle };
+  const at = (p) => project(level, p, image);
+  const eyes = at({ x: (eyeLeft.x + eyeRight.x) / 2, y: (eyeLeft.y + eyeRight.y) / 2 });
+  const top = at(crown);
+  const bottom = at(chin);
+  const headMm = targetHeadMm(spec);
+  const scale = headMm / (bottom.y - top.y);
+  const range = crownRange(spec, headMm, (eyes.y - top.y) * scale);
+  const crownY = middle(range);
+  const centreX = (eyes.x + bottom.x) / 2;
+  return { x: -centreX * scale, y: crownY - top.y * scale, scale, angle };
+}
+
+// What the document's rules measure, for a placement: head height, eye line above the bottom
+// edge, crown margin, the face's distance from the centre line (all mm) and the remaining roll.
+export function measure(t, face, spec, image) {
+  const at = (p) => project(t, p, image);
+  const left = at(face.eyeLeft);
+  const right = at(face.eyeRight);
+  const crown = at(face.crown);
+  const chin = at(face.chin);
+  const eyesY = (left.y + right.y) / 2;
+  return {
+    headMm: chin.y - crown.y,
+    eyeLineMm: spec.heightMm - eyesY,
+    topMarginMm: crown.y,
+    offCentreMm: ((left.x + right.x) / 2 + chin.x) / 2,
+    rollDeg: (Math.atan2(right.y - left.y, right.x - left.x) * 180) / Math.PI,
+  };
+}
+
+// Zoom or turn the placement about a frame point (the frame's centre): that point keeps showing
+// the same part of the photo.
+export function zoomAbout(t, factor, pivot) {
+  return { ...t, x: pivot.x + (t.x - pivot.x) * factor, y: pivot.y + (t.y - pivot.y) * factor, scale: t.scale * factor };
+}
+
+export function turnAbout(t, degrees, pivot) {
+  const moved = turn({ x: t.x - pivot.x, y: t.y - pivot.y }, degrees);
+  return { ...t, x: pivot.x + moved.x, y: pivot.y + moved.y, angle: t.angle + degrees };
+}
+
+// The zoom factors that keep the head between the document's minimum and maximum.
+export function zoomLimits(spec, headMm) {
+  if (!spec.headHeightMm || !headMm) return { min: 0.2, max: 5 };
+  return { min: spec.headHeightMm.min / headMm, max: spec.headHeightMm.max / headMm };
+}
+
+// True when the frame shows only photo, no empty corner.
+export function coversFrame(t, frame, image) {
+  const corners = [[-frame.width / 2, 0], [frame.width / 2, 0], [frame.width / 2, frame.height], [-frame.width / 2, frame.height]];
+  return corners.every(([x, y]) => {
+    const p = unproject(t, { x, y }, image);
+    return p.x >= -0.5 && p.y >= -0.5 && p.x <= image.width + 0.5 && p.y <= image.height + 0.5;
+  });
+}
+
+// The first placement without a face: the image scaled to cover the frame and centred.
+export function coverPlacement(frame, image) {
+  const scale = Math.max(frame.width / image.width, frame.height / image.height);
+  return { x: 0, y: frame.height / 2, scale, angle: 0 };
+}
+
+// Where the head goes, in mm from the top edge: the crown band and the chin band, for a head
+// between the document's min and max, drawn when the tool cannot see a face. The crown sits in
+// the published top margin, else the head is centred on the eye-line band, else in the frame.
 export function headGuides(spec) {
   const head = spec.headHeightMm;
   if (!head || !spec.heightMm) return null;
@@ -34,94 +158,69 @@ export function headGuides(spec) {
   let crown;
   let chin;
   if (spec.topMarginMm) {
-    // The crown anywhere in the published margin; the chin a head's height below it.
     crown = { top: spec.topMarginMm.min, bottom: spec.topMarginMm.max };
     chin = { top: crown.top + head.min, bottom: crown.bottom + head.max };
   } else {
-    const middle = spec.eyeLineMm ? height - (spec.eyeLineMm.min + spec.eyeLineMm.max) / 2 : height / 2;
-    crown = { top: middle - head.max / 2, bottom: middle - head.min / 2 };
-    chin = { top: middle + head.min / 2, bottom: middle + head.max / 2 };
+    const centre = spec.eyeLineMm ? height - middle(spec.eyeLineMm) : height / 2;
+    crown = { top: centre - head.max / 2, bottom: centre - head.min / 2 };
+    chin = { top: centre + head.min / 2, bottom: centre + head.max / 2 };
   }
   const clip = (band) => ({ top: Math.max(0, band.top), bottom: Math.min(height, band.bottom) });
   const eyes = spec.eyeLineMm ? { top: height - spec.eyeLineMm.max, bottom: height - spec.eyeLineMm.min } : null;
-  return { crown: clip(crown), chin: clip(chin), eyes, basis: spec.headHeightBasis, eyeBasis: spec.eyeLineBasis ?? null };
+  return { crown: clip(crown), chin: clip(chin), eyes };
 }
 
-// The image's placement in the output frame: its centre at (x, y) px, scaled by `scale`
-// (output px per image px) and turned by `angle` degrees. `sourceRect` is the part of the
-// image the frame shows, as the corners of the frame mapped back into image pixels.
-export function frameCorners(transform, frame, image) {
-  const { x, y, scale, angle } = transform;
-  const radians = (-angle * Math.PI) / 180;
-  const cos = Math.cos(radians);
-  const sin = Math.sin(radians);
-  const corners = [[0, 0], [frame.width, 0], [frame.width, frame.height], [0, frame.height]];
-  return corners.map(([fx, fy]) => {
-    const dx = (fx - x) / scale;
-    const dy = (fy - y) / scale;
-    return [dx * cos - dy * sin + image.width / 2, dx * sin + dy * cos + image.height / 2];
-  });
-}
-
-// True when the frame shows only image (no empty corner would be filled with blank paper).
-export function coversFrame(transform, frame, image) {
-  return frameCorners(transform, frame, image).every(
-    ([ix, iy]) => ix >= -0.5 && iy >= -0.5 && ix <= image.width + 0.5 && iy <= image.height + 0.5,
-  );
-}
-
-// The first placement: the image scaled to cover the frame and centred.
-export function coverTransform(frame, image) {
-  const scale = Math.max(frame.width / image.width, frame.height / image.height);
-  return { x: frame.width / 2, y: frame.height / 2, scale, angle: 0 };
-}
-
-// A placement from a detected face box (image px): the face's height made the middle of the
-// head range, its top at the middle of the crown band.
-export function faceTransform(face, frame, spec, guides) {
-  const pxPerMm = frame.height / spec.heightMm;
-  const target = ((guides.chin.top + guides.chin.bottom) / 2 - (guides.crown.top + guides.crown.bottom) / 2) * pxPerMm;
-  // A detector's box runs from brow to chin; the head from crown to chin is about 1.45 times that.
-  const scale = target / (face.height * 1.45);
-  const crownY = ((guides.crown.top + guides.crown.bottom) / 2) * pxPerMm;
-  const faceTop = face.y - face.height * 0.45;
-  return { x: frame.width / 2 - (face.x + face.width / 2 - face.imageWidth / 2) * scale,
-           y: crownY - (faceTop - face.imageHeight / 2) * scale, scale, angle: 0 };
-}
-
-// How many copies of a photo fit on a sheet, and where, in px at the sheet's dpi. Tries the
-// sheet both ways round and keeps the one that fits more.
-export function sheetLayout(sheet, photoMm, { marginMm = 5, gapMm = 2 } = {}) {
+// The print sheet: as many copies as the paper takes (either way round), centred above a strip
+// for the calibration bar and the caption. Cut marks run in the margins along every cut line and
+// stop `clearMm` short of any photo. Everything in px at the sheet's dpi.
+export function sheetLayout(sheet, photoMm, { marginMm = 2, gapMm = 1.5, stripMm = 6, clearMm = 0.5, markMm = 3 } = {}) {
   const fit = (sheetW, sheetH) => {
-    const columns = Math.floor((sheetW - 2 * marginMm + gapMm) / (photoMm.width + gapMm));
-    const rows = Math.floor((sheetH - 2 * marginMm - 6 + gapMm) / (photoMm.height + gapMm)); // 6 mm for the caption
-    return { columns: Math.max(0, columns), rows: Math.max(0, rows), sheetW, sheetH };
+    const columns = Math.max(0, Math.floor((sheetW - 2 * marginMm + gapMm) / (photoMm.width + gapMm)));
+    const rows = Math.max(0, Math.floor((sheetH - 2 * marginMm - stripMm + gapMm) / (photoMm.height + gapMm)));
+    return { columns, rows, sheetW, sheetH };
   };
-  const portrait = fit(sheet.widthMm, sheet.heightMm);
-  const landscape = fit(sheet.heightMm, sheet.widthMm);
-  const best = landscape.columns * landscape.rows > portrait.columns * portrait.rows ? landscape : portrait;
+  const upright = fit(sheet.widthMm, sheet.heightMm);
+  const sideways = fit(sheet.heightMm, sheet.widthMm);
+  const best = sideways.columns * sideways.rows > upright.columns * upright.rows ? sideways : upright;
   const px = (mm) => Math.round((mm / MM_PER_INCH) * sheet.dpi);
-  const blockW = best.columns * photoMm.width + (best.columns - 1) * gapMm;
+  const blockW = best.columns * photoMm.width + Math.max(0, best.columns - 1) * gapMm;
+  const blockH = best.rows * photoMm.height + Math.max(0, best.rows - 1) * gapMm;
+  const stripTop = best.sheetH - marginMm - stripMm;
   const left = (best.sheetW - blockW) / 2;
-  const positions = [];
-  for (let row = 0; row < best.rows; row += 1) {
-    for (let column = 0; column < best.columns; column += 1) {
-      positions.push({ x: px(left + column * (photoMm.width + gapMm)), y: px(marginMm + row * (photoMm.height + gapMm)) });
-    }
+  const top = (stripTop - blockH) / 2;
+  const columnsX = Array.from({ length: best.columns }, (_, i) => left + i * (photoMm.width + gapMm));
+  const rowsY = Array.from({ length: best.rows }, (_, i) => top + i * (photoMm.height + gapMm));
+  const tiles = rowsY.flatMap((y) => columnsX.map((x) => ({ x: px(x), y: px(y) })));
+  // Every cut line is marked where it crosses the margins around the block, never on a photo.
+  const cuts = [];
+  const mark = (x1, y1, x2, y2) => { if (Math.hypot(x2 - x1, y2 - y1) >= 0.4) cuts.push([px(x1), px(y1), px(x2), px(y2)]); };
+  const bottom = top + blockH;
+  for (const x of columnsX.flatMap((x0) => [x0, x0 + photoMm.width])) {
+    mark(x, Math.max(0, top - markMm), x, top - clearMm);
+    mark(x, bottom + clearMm, x, Math.min(stripTop, bottom + markMm));
+  }
+  for (const y of rowsY.flatMap((y0) => [y0, y0 + photoMm.height])) {
+    mark(Math.max(0, left - markMm), y, left - clearMm, y);
+    mark(left + blockW + clearMm, y, Math.min(best.sheetW, left + blockW + markMm), y);
   }
   return {
-    width: px(best.sheetW), height: px(best.sheetH), copies: positions.length, positions,
-    photo: { width: px(photoMm.width), height: px(photoMm.height) }, captionY: px(best.sheetH - marginMm),
+    width: px(best.sheetW), height: px(best.sheetH), copies: tiles.length, tiles, cuts,
+    photo: { width: px(photoMm.width), height: px(photoMm.height) },
+    bar: { x: px(marginMm + 1), y: px(stripTop + 1), width: px(50), height: px(1) },
+    caption: { x: px(marginMm + 1), baseline: px(stripTop + 5.2), maxWidth: px(best.sheetW - 2 * marginMm - 2), size: px(2.4) },
   };
 }
 
 // The JPEG quality that keeps the file inside [minBytes, maxBytes]: the highest quality whose
-// file is at most maxBytes, found by bisection over `encode(quality) -> Promise<Blob>`.
+// file is at most maxBytes, found by bisection over `encode(quality) -> Promise<Blob>`. A file
+// still under the minimum at 0.95 gets the encoder's best (1.0) before giving up.
 export async function fitQuality(encode, { minBytes = 0, maxBytes = Infinity } = {}, steps = 8) {
-  const best = await encode(0.95);
-  if (best.size <= maxBytes) {
-    return best.size >= minBytes ? { blob: best, quality: 0.95 } : { blob: best, quality: 0.95, problem: "too-small" };
+  let best = { blob: await encode(0.95), quality: 0.95 };
+  if (best.blob.size < minBytes) {
+    const finest = await encode(1);
+    if (finest.size <= maxBytes) best = { blob: finest, quality: 1 };
   }
+  if (best.blob.size <= maxBytes) return best.blob.size >= minBytes ? best : { ...best, problem: "too-small" };
   let low = 0.05;
   let high = 0.95;
   let found = null;
@@ -143,12 +242,12 @@ export async function fitQuality(encode, { minBytes = 0, maxBytes = Infinity } =
   return found.blob.size >= minBytes ? found : { ...found, problem: "too-small" };
 }
 
-// Background check: the mean colour of the edge samples against the required colour, and how
+// Background check: the mean colour of background samples against the required colour, and how
 // even they are. Samples are [r, g, b] triples.
 export function backgroundVerdict(samples, requiredHex) {
   const required = [1, 3, 5].map((i) => parseInt(requiredHex.slice(i, i + 2), 16));
   const mean = [0, 1, 2].map((c) => samples.reduce((sum, s) => sum + s[c], 0) / samples.length);
   const distance = Math.hypot(...mean.map((m, c) => m - required[c]));
   const spread = Math.sqrt(samples.reduce((sum, s) => sum + (s[0] - mean[0]) ** 2 + (s[1] - mean[1]) ** 2 + (s[2] - mean[2]) ** 2, 0) / samples.length);
-  return { distance, spread, close: distance < 60, even: spread < 28 };
+  return { distance, spread, mean, close: distance < 60, even: spread < 28 };
 }

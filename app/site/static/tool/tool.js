@@ -1,25 +1,36 @@
-// The photo tool: choose a document, load a photo, line it up under the document's guides,
-// check it, and download the digital file and a print sheet. Everything happens on canvases in
-// this page; the photo is never sent anywhere (the page's CSP allows connections to this site
-// only, and the only requests made are for the specifications).
-import { backgroundVerdict, coverTransform, coversFrame, faceTransform, fitQuality, headGuides, outputSize, sheetLayout } from "./geometry.js";
+// The photo tool: choose a document, load a photo, and the tool finds the face and places it as
+// the document asks; the person adjusts if they like, reads the check, and downloads the digital
+// file and a print sheet. Everything happens on canvases in this page; the photo is never sent
+// anywhere (the page's CSP allows connections to this site only, and the only requests made are
+// for the specifications and the tool's own files).
+import { assess, backgroundSamples, lightingBalance, sharpness } from "./checks.js";
+import { backgroundVerdict, coverPlacement, coversFrame, fitQuality, frameMm, headGuides, measure, outputSize, placeFace, project, turnAbout, zoomAbout, zoomLimits } from "./geometry.js";
+import { jpegComplete, sniff, withDensity } from "./jpeg.js";
+import { alphaOf, findFace, loadModels, personMask } from "./models.js";
 import { jpegPdf } from "./pdf.js";
+import { drawSheet } from "./sheet.js";
 
 const $ = (selector) => document.querySelector(selector);
 const ui = {
   country: $("#tool-country"), document: $("#tool-document"), portal: $("#tool-portal"), portalRow: $("#tool-portal-row"),
   facts: $("#tool-facts"), file: $("#tool-file"), drop: $("#tool-drop"), camera: $("#tool-camera"), video: $("#tool-video"),
-  snap: $("#tool-snap"), canvas: $("#tool-canvas"), zoom: $("#tool-zoom"), rotate: $("#tool-rotate"),
-  checks: $("#tool-checks"), download: $("#tool-download"), sheet: $("#tool-sheet"), sheetKind: $("#tool-sheet-kind"),
-  sheetFormat: $("#tool-sheet-format"), status: $("#tool-status"), editor: $("#tool-editor"), hint: $("#tool-hint"),
+  snap: $("#tool-snap"), canvas: $("#tool-canvas"), zoom: $("#tool-zoom"), rotate: $("#tool-rotate"), reset: $("#tool-reset"),
+  readout: $("#tool-readout"), checks: $("#tool-checks"), download: $("#tool-download"), sheet: $("#tool-sheet"),
+  sheetKind: $("#tool-sheet-kind"), sheetFormat: $("#tool-sheet-format"), status: $("#tool-status"), saved: $("#tool-saved"),
+  editor: $("#tool-editor"), hint: $("#tool-hint"), replace: $("#tool-replace"), replaceNote: $("#tool-replace-note"),
 };
-const state = { documents: [], spec: null, portals: [], portal: null, sheets: [], image: null, transform: null };
+const state = {
+  documents: [], spec: null, portals: [], portal: null, sheets: [],
+  image: null, face: null, faces: undefined, placed: null, transform: null, turned: 0, zoomed: 1,
+  models: null, analysis: null, mask: null, analysing: null, token: 0,
+};
 const json = async (path) => {
   const response = await fetch(path, { headers: { accept: "application/json" } });
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
   return response.json();
 };
-const say = (text) => { ui.status.textContent = text; };
+const say = (text, kind = "info") => { ui.status.textContent = text; ui.status.dataset.kind = kind; };
+const coarse = matchMedia("(pointer: coarse)").matches;
 
 function option(value, text) {
   const element = document.createElement("option");
@@ -30,6 +41,10 @@ function option(value, text) {
 
 async function start() {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  ui.hint.textContent = coarse
+    ? "Drag the photo with a finger to move it; pinch to zoom. The sliders zoom and turn it about the middle of the frame."
+    : "Drag the photo to move it (or focus it and use the arrow keys); zoom with the wheel, the slider or + and −; turn it with the slider or [ and ].";
+  enableDownloads();
   const [index, sheets] = await Promise.all([json("/api/documents"), json("/api/print-sheets")]);
   state.documents = index.documents;
   state.sheets = sheets.sheets;
@@ -63,7 +78,8 @@ async function chooseDocument() {
   state.portal = state.portals[0] ?? null;
   history.replaceState(null, "", `?country=${encodeURIComponent(spec.country)}&document=${encodeURIComponent(spec.id)}`);
   describe(spec);
-  resetPlacement();
+  offerReplacement(spec);
+  place();
 }
 
 function describe(spec) {
@@ -76,6 +92,7 @@ function describe(spec) {
   }
   if (spec.widthMm) {
     add("Size", `${spec.widthMm} × ${spec.heightMm} mm, ${spec.widthPx} × ${spec.heightPx} px at ${spec.dpi} dpi`);
+    if (spec.digitalPx) add("Digital file", `${spec.digitalPx.width} × ${spec.digitalPx.height} px`);
     add("Background", `${spec.bgColorLabel} (${spec.bgColor})`);
   } else if (spec.sizeBasis === "unpublished") {
     add("Size", "The authority asks for a photo of your own but publishes no size: ask the office or mission which size it accepts, then choose a document of that size here.");
@@ -90,6 +107,7 @@ function describe(spec) {
     const basis = spec.eyeLineBasis === "icao-default" ? " (ICAO default)" : "";
     add("Eyes above the bottom edge", `${spec.eyeLineMm.min}–${spec.eyeLineMm.max} mm${basis}`);
   }
+  if (spec.topMarginMm) add("Above the head", `${spec.topMarginMm.min}–${spec.topMarginMm.max} mm`);
   if (state.portal) add("Portal limits", portalText(state.portal));
   ui.facts.replaceChildren(...rows.flatMap(([term, text]) => {
     const dt = document.createElement("dt");
@@ -111,114 +129,275 @@ function portalText(portal) {
   if (portal.minBytes) parts.push(`at least ${portal.minSizeStated ? `${portal.minSizeStated} (${bytes(portal.minBytes)})` : bytes(portal.minBytes)}`);
   if (portal.minPx) parts.push(`from ${portal.minPx.width} × ${portal.minPx.height} px`);
   if (portal.maxPx) parts.push(`up to ${portal.maxPx.width} × ${portal.maxPx.height} px`);
+  if (portal.aspectRatio) parts.push(`shape ${portal.aspectRatio}`);
   return parts.join(", ");
 }
 
-function frame() {
-  return outputSize(state.spec, state.portal);
+// Background replacement only where the document's editing rule does not forbid it.
+function offerReplacement(spec) {
+  const forbidden = { "no-alteration": "the authority accepts no retouching or alteration", "camera-original": "the file must come straight from the camera" }[spec.editing];
+  ui.replace.checked = false;
+  ui.replace.disabled = Boolean(forbidden);
+  ui.replaceNote.textContent = forbidden
+    ? `Not offered for this document: ${forbidden}, background removal included.`
+    : spec.editing === "background-replacement-allowed"
+      ? "The authority allows the background to be replaced."
+      : "The authority publishes no rule on editing; some offices reject any retouching, so use this only if yours accepts it.";
 }
+
+const frame = () => outputSize(state.spec, state.portal);
+const image = () => ({ width: state.image.width, height: state.image.height });
+const pivot = () => ({ x: 0, y: state.spec.heightMm / 2 });
+function enableDownloads() { ui.download.disabled = ui.sheet.disabled = !state.image; }
 
 // --- loading a photo -------------------------------------------------------------------------
 
-async function loadBlob(blob) {
-  const url = URL.createObjectURL(blob);
-  const image = new Image();
-  image.src = url;
-  await image.decode();
-  state.image = image;
-  await resetPlacement();
-  say(`Photo loaded: ${image.naturalWidth} × ${image.naturalHeight} px. It stays on this device.`);
+async function openFile(file) {
+  performance.clearMarks();
+  performance.mark("photo-chosen");
+  const token = ++state.token;
+  ui.saved.textContent = "";
+  say("Opening the photo…");
+  // The photo shown so far goes: a download must never be of an earlier photo than the one chosen.
+  show(null);
+  const data = new Uint8Array(await file.arrayBuffer());
+  const kind = sniff(data);
+  if (kind === "jpeg" && !jpegComplete(data)) {
+    say("This JPEG is cut short: its end is missing, so part of the photo would be grey. Copy the photo from your phone or camera again and choose the new copy.", "problem");
+    return;
+  }
+  let bitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
+  } catch {
+    say(kind === "heic"
+      ? "This is a HEIC photo (the iPhone's usual format), which this browser cannot open. Choose a JPEG instead: on the iPhone, set Settings › Camera › Formats to “Most Compatible”, or share the photo as JPEG."
+      : "This file cannot be opened as a photo. Choose a JPEG or PNG picture.", "problem");
+    return;
+  }
+  if (token !== state.token) return;
+  show(bitmap);
+  say(`Photo loaded: ${bitmap.width} × ${bitmap.height} px. It stays on this device. Finding the face…`);
+  let found;
+  try {
+    const started = !state.models;
+    state.models = await loadModels();
+    if (started) performance.mark("models-loaded");
+    found = await findFace(state.models, bitmap);
+  } catch (error) {
+    if (token !== state.token) return;
+    say(error.code === "no-simd"
+      ? `Photo loaded: ${bitmap.width} × ${bitmap.height} px. This browser cannot run the face finder (it lacks WebAssembly SIMD): line the photo up by hand with the guides.`
+      : `Photo loaded: ${bitmap.width} × ${bitmap.height} px. The face finder could not start (${error.message}): line the photo up by hand with the guides.`, "problem");
+    return;
+  }
+  if (token !== state.token) return;
+  state.faces = found.count;
+  state.face = found.face;
+  place();
+  performance.mark("placed");
+  if (!found.face) {
+    say(`No face found in this ${bitmap.width} × ${bitmap.height} px photo. Use a photo where your whole face is visible, looking at the camera, with nobody else in it; or line this one up by hand.`, "problem");
+  } else if (found.count > 1) {
+    say(`Two faces found: the photo must show you alone. The bigger face is placed; crop the other person out or take a new photo.`, "problem");
+  } else {
+    say(`Photo loaded: ${bitmap.width} × ${bitmap.height} px, and placed as the document asks. It stays on this device. Check the numbers below; drag, zoom or turn it if you like.`);
+  }
 }
 
-async function resetPlacement() {
+function show(bitmap) {
+  state.image = bitmap;
+  state.face = null;
+  state.faces = undefined;
+  state.analysis = null;
+  state.mask = null;
+  enableDownloads();
+  place();
+}
+
+// The automatic placement, or the centred photo when no face is known.
+function place() {
   if (!state.image || !state.spec?.widthMm) { draw(); return; }
-  const size = frame();
-  const image = { width: state.image.naturalWidth, height: state.image.naturalHeight };
-  state.transform = coverTransform(size, image);
-  const guides = headGuides(state.spec);
-  if (guides && "FaceDetector" in window) {
-    try {
-      const [face] = await new window.FaceDetector({ fastMode: true, maxDetectedFaces: 1 }).detect(state.image);
-      if (face) {
-        const box = face.boundingBox;
-        state.transform = faceTransform({ x: box.x, y: box.y, width: box.width, height: box.height, imageWidth: image.width, imageHeight: image.height }, size, state.spec, guides);
-        ui.hint.textContent = "Placed from the detected face: check the chin and the top of the head against the guides.";
-      }
-    } catch { /* no detector on this device: the centred start and the instructions remain */ }
-  }
+  state.placed = state.face ? placeFace(state.face, state.spec, image()) : coverPlacement(frameMm(state.spec, frame()), image());
+  state.transform = { ...state.placed };
+  state.zoomed = 1;
+  state.turned = 0;
+  const limits = state.face ? zoomLimits(state.spec, measure(state.placed, state.face, state.spec, image()).headMm) : { min: 0.2, max: 5 };
+  ui.zoom.min = String(Math.floor(limits.min * 100));
+  ui.zoom.max = String(Math.ceil(limits.max * 100));
   ui.zoom.value = "100";
   ui.rotate.value = "0";
-  state.baseScale = state.transform.scale;
-  draw();
+  changed();
 }
 
 // --- drawing ----------------------------------------------------------------------------------
 
-function render(context, size, withGuides) {
+// The photo in a frame of `size` px: the placement is in mm, so every size shows the same crop.
+function render(context, size, { replace = false } = {}) {
+  const k = size.height / state.spec.heightMm;
   context.fillStyle = state.spec.bgColor ?? "#ffffff";
   context.fillRect(0, 0, size.width, size.height);
-  if (state.image) {
-    const { x, y, scale, angle } = state.transform;
-    context.save();
-    context.translate(x, y);
-    context.rotate((angle * Math.PI) / 180);
-    context.scale(scale, scale);
-    context.imageSmoothingQuality = "high";
-    context.drawImage(state.image, -state.image.naturalWidth / 2, -state.image.naturalHeight / 2);
-    context.restore();
+  if (!state.image) return;
+  const { x, y, scale, angle } = state.transform;
+  context.save();
+  context.translate(size.width / 2 + x * k, y * k);
+  context.rotate((angle * Math.PI) / 180);
+  context.scale(scale * k, scale * k);
+  context.imageSmoothingQuality = "high";
+  context.drawImage(state.image, -state.image.width / 2, -state.image.height / 2);
+  context.restore();
+  if (replace && state.mask) {
+    // The document's colour wherever the person mask is not: the mask's alpha cuts the person out.
+    const paint = new OffscreenCanvas(size.width, size.height);
+    const brush = paint.getContext("2d");
+    brush.fillStyle = state.spec.bgColor ?? "#ffffff";
+    brush.fillRect(0, 0, size.width, size.height);
+    brush.globalCompositeOperation = "destination-out";
+    brush.drawImage(state.mask, 0, 0, size.width, size.height);
+    context.drawImage(paint, 0, 0);
   }
-  if (withGuides) drawGuides(context, size);
 }
 
 function drawGuides(context, size) {
-  const guides = headGuides(state.spec);
-  if (!guides) return;
-  const pxPerMm = size.height / state.spec.heightMm;
-  const band = (range, colour, label) => {
+  const spec = state.spec;
+  const k = size.height / spec.heightMm;
+  const band = (top, bottom, colour, label) => {
     context.fillStyle = colour;
-    context.fillRect(0, range.top * pxPerMm, size.width, (range.bottom - range.top) * pxPerMm);
-    // Dark text on a light halo, readable over any photo.
-    context.font = `600 ${Math.round(size.height / 28)}px sans-serif`;
-    context.lineWidth = Math.max(2, size.height / 150);
-    context.strokeStyle = "rgba(255, 255, 255, 0.9)";
-    context.textBaseline = "top";  // inside the band, so the top band's label is never cut off
-    context.strokeText(label, 6, range.top * pxPerMm + 2);
-    context.fillStyle = "#111";
-    context.fillText(label, 6, range.top * pxPerMm + 2);
+    context.fillRect(0, top * k, size.width, (bottom - top) * k);
+    if (label) text(context, label, 6, top * k + 2, size);
   };
-  band(guides.crown, "rgba(29, 78, 137, 0.28)", "top of head");
-  band(guides.chin, "rgba(29, 78, 137, 0.28)", "chin");
-  if (guides.eyes) band(guides.eyes, "rgba(232, 163, 61, 0.28)", "eyes");
-  context.strokeStyle = "rgba(0,0,0,0.35)";
+  context.save();
+  if (spec.eyeLineMm) band(spec.heightMm - spec.eyeLineMm.max, spec.heightMm - spec.eyeLineMm.min, "rgba(232, 163, 61, 0.25)", state.face ? "eye band" : "eyes");
+  if (state.face) {
+    if (spec.topMarginMm) band(spec.topMarginMm.min, spec.topMarginMm.max, "rgba(29, 78, 137, 0.25)", "");
+    // The head frame: crown and chin lines that move with the photo, green inside the range.
+    const m = measure(state.transform, state.face, spec, image());
+    const crown = project(state.transform, state.face.crown, image());
+    const chin = project(state.transform, state.face.chin, image());
+    const inside = !spec.headHeightMm || (m.headMm >= spec.headHeightMm.min && m.headMm <= spec.headHeightMm.max);
+    const half = 0.42 * m.headMm;
+    const cx = size.width / 2 + ((crown.x + chin.x) / 2) * k;
+    context.strokeStyle = inside ? "#1b7a3e" : "#c0392b";
+    context.lineWidth = Math.max(2, size.height / 220);
+    context.strokeRect(cx - half * k, crown.y * k, 2 * half * k, (chin.y - crown.y) * k);
+    text(context, `head ${m.headMm.toFixed(1)} mm`, cx - half * k + 4, crown.y * k + 3, size);
+  } else {
+    const guides = headGuides(spec);
+    if (guides) {
+      band(guides.crown.top, guides.crown.bottom, "rgba(29, 78, 137, 0.28)", "top of head");
+      band(guides.chin.top, guides.chin.bottom, "rgba(29, 78, 137, 0.28)", "chin");
+    }
+  }
+  context.strokeStyle = "rgba(0, 0, 0, 0.35)";
+  context.lineWidth = 1;
+  context.setLineDash([6, 6]);
   context.beginPath();
   context.moveTo(size.width / 2, 0);
   context.lineTo(size.width / 2, size.height);
   context.stroke();
+  context.restore();
+}
+
+// Dark text on a light halo: readable over any photo.
+function text(context, words, x, y, size) {
+  context.font = `600 ${Math.round(size.height / 26)}px sans-serif`;
+  context.lineWidth = Math.max(2, size.height / 150);
+  context.strokeStyle = "rgba(255, 255, 255, 0.9)";
+  context.textBaseline = "top";
+  context.strokeText(words, x, y);
+  context.fillStyle = "#111";
+  context.fillText(words, x, y);
 }
 
 function draw() {
   if (!state.spec?.widthMm) return;
   const size = frame();
   const canvas = ui.canvas;
-  const display = Math.min(1, 420 / size.height);
-  canvas.width = Math.round(size.width * display);
-  canvas.height = Math.round(size.height * display);
+  // The canvas is as sharp as the screen: its pixels are the displayed size times the density.
+  const cssHeight = Math.min(440, (canvas.parentElement.clientWidth || 440) * (size.height / size.width));
+  const ratio = window.devicePixelRatio || 1;
+  canvas.style.width = `${Math.round((cssHeight * size.width) / size.height)}px`;
+  canvas.width = Math.round(((cssHeight * size.width) / size.height) * ratio);
+  canvas.height = Math.round(cssHeight * ratio);
+  const view = { width: canvas.width, height: canvas.height };
   const context = canvas.getContext("2d");
-  context.setTransform(display, 0, 0, display, 0, 0);
-  render(context, size, true);
-  context.setTransform(1, 0, 0, 1, 0, 0);
+  render(context, view, { replace: ui.replace.checked });
+  if (state.image) drawGuides(context, view);
+  readout();
   check();
+}
+
+function readout() {
+  if (!state.face || !state.transform) {
+    ui.readout.textContent = state.image ? "No face measured: line the head up with the guides." : "";
+    return;
+  }
+  const spec = state.spec;
+  const m = measure(state.transform, state.face, spec, image());
+  const of = (r) => (r ? ` (${r.min}–${r.max})` : "");
+  const parts = [`Head ${m.headMm.toFixed(1)} mm${of(spec.headHeightMm)}`, `eyes ${m.eyeLineMm.toFixed(1)} mm above the bottom${of(spec.eyeLineMm)}`, `top ${m.topMarginMm.toFixed(1)} mm${of(spec.topMarginMm)}`];
+  ui.readout.textContent = parts.join(" · ");
+}
+
+// After any change to the placement: redraw now, and measure the frame's pixels once it settles.
+let settle = null;
+function changed() {
+  state.mask = null;
+  state.analysis = null;
+  draw();
+  clearTimeout(settle);
+  if (state.image) settle = setTimeout(() => { state.analysing = analyse(); }, 150);
+}
+
+// The measures that need the frame's pixels and the person mask in it.
+async function analyse() {
+  const transform = state.transform;
+  const size = frame();
+  const canvas = document.createElement("canvas");
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  render(context, size);
+  const pixels = context.getImageData(0, 0, size.width, size.height);
+  const mask = state.models ? await personMask(state.models, canvas) : null;
+  if (transform !== state.transform) return;
+  const k = size.height / state.spec.heightMm;
+  const toPx = (p) => { const at = project(transform, p, image()); return { x: size.width / 2 + at.x * k, y: at.y * k }; };
+  const analysis = {};
+  if (mask) {
+    const samples = backgroundSamples(pixels, alphaOf(mask));
+    if (samples.length > 20) analysis.background = backgroundVerdict(samples, state.spec.bgColor);
+    state.mask = mask;
+  }
+  if (state.face) {
+    const [a, b] = state.face.cheeks.map(toPx);
+    const eyes = [toPx(state.face.eyeLeft), toPx(state.face.eyeRight)];
+    const span = Math.hypot(eyes[1].x - eyes[0].x, eyes[1].y - eyes[0].y);
+    analysis.lighting = lightingBalance(pixels, [a, b], Math.max(2, Math.round(span * 0.18)));
+    const chin = toPx(state.face.chin);
+    analysis.sharpness = sharpness(pixels, { x: eyes[0].x - span * 0.4, y: eyes[0].y - span * 0.4, width: span * 1.8, height: chin.y - eyes[0].y + span * 0.4 });
+  }
+  state.analysis = analysis;
+  if (ui.replace.checked) draw(); else check();
 }
 
 // --- moving, zooming, rotating ---------------------------------------------------------------
 
 const pointers = new Map();
-function displayScale() { return ui.canvas.width / frame().width; }
-function move(dx, dy) { state.transform.x += dx; state.transform.y += dy; draw(); }
+function mmPerCssPx() { return frameMm(state.spec, frame()).width / ui.canvas.getBoundingClientRect().width; }
+function move(dx, dy) { state.transform = { ...state.transform, x: state.transform.x + dx, y: state.transform.y + dy }; changed(); }
 function zoomTo(percent) {
-  state.transform.scale = state.baseScale * (percent / 100);
-  ui.zoom.value = String(Math.round(percent));
-  draw();
+  const wanted = Math.min(Number(ui.zoom.max), Math.max(Number(ui.zoom.min), percent)) / 100;
+  state.transform = zoomAbout(state.transform, wanted / state.zoomed, pivot());
+  state.zoomed = wanted;
+  ui.zoom.value = String(Math.round(wanted * 100));
+  changed();
+}
+function turnTo(degrees) {
+  state.transform = turnAbout(state.transform, degrees - state.turned, pivot());
+  state.turned = degrees;
+  ui.rotate.value = String(degrees);
+  changed();
 }
 
 ui.canvas.addEventListener("pointerdown", (event) => { ui.canvas.setPointerCapture(event.pointerId); pointers.set(event.pointerId, event); });
@@ -231,75 +410,61 @@ ui.canvas.addEventListener("pointermove", (event) => {
     const other = [...pointers.values()].find((p) => p.pointerId !== event.pointerId);
     const before = Math.hypot(previous.clientX - other.clientX, previous.clientY - other.clientY);
     const after = Math.hypot(event.clientX - other.clientX, event.clientY - other.clientY);
-    if (before > 0) zoomTo(Number(ui.zoom.value) * (after / before));
+    if (before > 0) zoomTo(state.zoomed * 100 * (after / before));
   } else {
-    move((event.clientX - previous.clientX) / displayScale(), (event.clientY - previous.clientY) / displayScale());
+    // The photo follows the finger: css px on screen to mm in the frame.
+    const scale = mmPerCssPx();
+    move((event.clientX - previous.clientX) * scale, (event.clientY - previous.clientY) * scale);
   }
   pointers.set(event.pointerId, event);
 });
 ui.canvas.addEventListener("wheel", (event) => {
   if (!state.image) return;
   event.preventDefault();
-  zoomTo(Math.min(400, Math.max(20, Number(ui.zoom.value) * (event.deltaY < 0 ? 1.05 : 1 / 1.05))));
+  zoomTo(state.zoomed * 100 * (event.deltaY < 0 ? 1.02 : 1 / 1.02));
 }, { passive: false });
 ui.canvas.addEventListener("keydown", (event) => {
   if (!state.image) return;
-  const step = event.shiftKey ? 10 : 2;
+  const step = event.shiftKey ? 2 : 0.5; // mm
   const actions = {
     ArrowLeft: () => move(-step, 0), ArrowRight: () => move(step, 0), ArrowUp: () => move(0, -step), ArrowDown: () => move(0, step),
-    "+": () => zoomTo(Number(ui.zoom.value) + 2), "=": () => zoomTo(Number(ui.zoom.value) + 2), "-": () => zoomTo(Number(ui.zoom.value) - 2),
-    "[": () => { ui.rotate.value = String(Number(ui.rotate.value) - 0.5); rotate(); },
-    "]": () => { ui.rotate.value = String(Number(ui.rotate.value) + 0.5); rotate(); },
+    "+": () => zoomTo(state.zoomed * 100 + 1), "=": () => zoomTo(state.zoomed * 100 + 1), "-": () => zoomTo(state.zoomed * 100 - 1),
+    "[": () => turnTo(Math.max(-15, state.turned - 0.5)), "]": () => turnTo(Math.min(15, state.turned + 0.5)),
   };
   if (actions[event.key]) { event.preventDefault(); actions[event.key](); }
 });
 ui.zoom.addEventListener("input", () => state.image && zoomTo(Number(ui.zoom.value)));
-function rotate() { if (state.image) { state.transform.angle = Number(ui.rotate.value); draw(); } }
-ui.rotate.addEventListener("input", rotate);
+ui.rotate.addEventListener("input", () => state.image && turnTo(Number(ui.rotate.value)));
+ui.reset.addEventListener("click", () => { if (state.image) place(); });
+ui.replace.addEventListener("change", draw);
 
 // --- checks ----------------------------------------------------------------------------------
 
 function check() {
-  const items = [];
+  let lines;
   if (!state.image) {
-    items.push(["todo", "Load a photo to begin."]);
+    lines = [{ level: "todo", text: "Load a photo to begin." }];
   } else {
     const size = frame();
-    const image = { width: state.image.naturalWidth, height: state.image.naturalHeight };
-    const canvas = new OffscreenCanvas(size.width, size.height);
-    const context = canvas.getContext("2d", { willReadFrequently: true });
-    render(context, size, false);
-    const samples = [];
-    const strip = Math.max(2, Math.round(size.width * 0.04));
-    for (let i = 0; i < 24; i += 1) {
-      const y = Math.round((size.height * 0.45 * i) / 24);
-      for (const x of [1, size.width - strip]) {
-        const pixel = context.getImageData(x, y, 1, 1).data;
-        samples.push([pixel[0], pixel[1], pixel[2]]);
-      }
-      const top = context.getImageData(Math.round((size.width * i) / 24), 1, 1, 1).data;
-      samples.push([top[0], top[1], top[2]]);
-    }
-    const background = backgroundVerdict(samples, state.spec.bgColor);
-    items.push(background.close && background.even
-      ? ["ok", `The background along the edges is close to ${state.spec.bgColorLabel.toLowerCase()} and even.`]
-      : ["warn", background.close ? "The background is the right colour but uneven: look for shadows or objects behind you."
-        : `The background along the edges is not ${state.spec.bgColorLabel.toLowerCase()} enough: stand in front of a plain ${state.spec.bgColorLabel.toLowerCase()} wall.`]);
-    const enlargement = state.transform.scale;
-    items.push(enlargement <= 1.0001
-      ? ["ok", `The photo has enough pixels for ${size.width} × ${size.height} px.`]
-      : ["warn", `The photo is enlarged ${enlargement.toFixed(1)} times to fill the frame: it may print blurred. Use a photo taken closer or at a higher resolution.`]);
-    items.push(coversFrame(state.transform, size, image)
-      ? ["ok", "The photo fills the whole frame."]
-      : ["warn", "Part of the frame is empty: zoom in or move the photo."]);
-    items.push(headGuides(state.spec)
-      ? ["todo", "Line up the top of your head (hair included) inside the top band and your chin inside the chin band; the tool cannot see your face for you."]
-      : ["todo", "The authority publishes no head size: keep the head centred and filling most of the frame."]);
+    const fmm = frameMm(state.spec, size);
+    const m = {
+      faces: state.faces,
+      face: state.face,
+      placement: state.face ? measure(state.transform, state.face, state.spec, image()) : null,
+      pixels: { have: fmm.width / state.transform.scale, need: Math.max(state.spec.widthPx, size.width) },
+      covers: coversFrame(state.transform, fmm, image()),
+      canReplace: !ui.replace.disabled,
+      ...state.analysis,
+    };
+    lines = assess(state.spec, m);
+    if (!state.face && headGuides(state.spec)) lines.push({ level: "todo", text: "Line up the top of your head (hair included) inside the top band and your chin inside the chin band." });
+    if (!state.analysis) lines.push({ level: "todo", text: "Measuring the background, light and sharpness…" });
   }
-  ui.checks.replaceChildren(...items.map(([kind, text]) => {
+  const marks = { pass: "✓", warn: "!", fail: "✗", todo: "→" };
+  ui.checks.replaceChildren(...lines.map(({ level, text: words }) => {
     const li = document.createElement("li");
-    li.className = `check-${kind}`;
-    li.textContent = `${{ ok: "✓", warn: "!", todo: "→" }[kind]} ${text}`;
+    li.className = `check-${level}`;
+    li.textContent = `${marks[level]} ${words}`;
     return li;
   }));
 }
@@ -316,58 +481,80 @@ function save(blob, name) {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
-function photoCanvas(size) {
-  const canvas = new OffscreenCanvas(size.width, size.height);
-  render(canvas.getContext("2d"), size, false);
-  return canvas;
+// The mask the background replacement needs, for the placement as it is now.
+async function ready() {
+  clearTimeout(settle);
+  await state.analysing;
+  if (!state.analysis) await (state.analysing = analyse());
+}
+
+async function jpeg(canvas, quality, dpi) {
+  const blob = await canvas.convertToBlob({ type: "image/jpeg", quality });
+  return new Blob([withDensity(new Uint8Array(await blob.arrayBuffer()), dpi)], { type: "image/jpeg" });
+}
+
+// Pixels per inch that print the frame at the document's size.
+const dpiOf = (size) => Math.round(size.height / (state.spec.heightMm / 25.4));
+
+// The frame drawn on a page canvas, whose raster of the photo the preview has already warmed,
+// then copied as plain pixels for the encoder: a fresh OffscreenCanvas would first spend a few
+// hundred ms preparing the whole photo for high-quality scaling.
+function frameCanvas(size) {
+  const canvas = document.createElement("canvas");
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  render(context, size, { replace: ui.replace.checked });
+  const copy = new OffscreenCanvas(size.width, size.height);
+  copy.getContext("2d").putImageData(context.getImageData(0, 0, size.width, size.height), 0, 0);
+  return copy;
+}
+
+async function encodePhoto(size) {
+  const canvas = frameCanvas(size);
+  const limits = { minBytes: state.portal?.minBytes ?? 0, maxBytes: state.portal?.maxBytes ?? Infinity };
+  return fitQuality((quality) => jpeg(canvas, quality, dpiOf(size)), limits);
 }
 
 ui.download.addEventListener("click", async () => {
-  if (!state.image) { say("Load a photo first."); return; }
-  const size = frame();
-  const canvas = photoCanvas(size);
-  const limits = { minBytes: state.portal?.minBytes ?? 0, maxBytes: state.portal?.maxBytes ?? Infinity };
-  const result = await fitQuality((quality) => canvas.convertToBlob({ type: "image/jpeg", quality }), limits);
+  if (!state.image) return;
+  await ready();
+  let size = frame();
+  let result = await encodePhoto(size);
+  // Under the portal's minimum even at the best quality: more pixels, while the window allows.
+  const maxPx = state.portal?.maxPx;
+  for (let i = 0; i < 4 && result.problem === "too-small"; i += 1) {
+    const height = Math.round(size.height * 1.25);
+    const bigger = { width: Math.round((height * size.width) / size.height), height };
+    if (maxPx && (bigger.width > maxPx.width || bigger.height > maxPx.height)) break;
+    size = bigger;
+    result = await encodePhoto(size);
+  }
   save(result.blob, `${state.spec.id}-${size.width}x${size.height}.jpg`);
   const where = state.portal ? ` for ${state.portal.name}` : "";
-  const problem = { "too-large": " It is still larger than the portal allows.", "too-small": " It is smaller than the portal's minimum file size." }[result.problem] ?? "";
-  say(`Downloaded a ${size.width} × ${size.height} px JPEG of ${result.blob.size} bytes (quality ${Math.round(result.quality * 100)})${where}.${problem}`);
+  const problem = { "too-large": " It is still larger than the portal allows: choose a photo with a plainer background.", "too-small": " It is still under the portal's minimum file size." }[result.problem] ?? "";
+  ui.saved.textContent = `Downloaded a ${size.width} × ${size.height} px JPEG of ${bytes(result.blob.size)} (quality ${Math.round(result.quality * 100)})${where}.${problem}`;
 });
 
 ui.sheet.addEventListener("click", async () => {
-  if (!state.image) { say("Load a photo first."); return; }
+  if (!state.image) return;
+  await ready();
   const sheet = state.sheets.find((s) => s.id === ui.sheetKind.value);
-  const layout = sheetLayout(sheet, { width: state.spec.widthMm, height: state.spec.heightMm });
-  if (!layout.copies) { say(`The photo does not fit on ${sheet.name}.`); return; }
-  const canvas = new OffscreenCanvas(layout.width, layout.height);
-  const context = canvas.getContext("2d");
-  context.fillStyle = "#ffffff";
-  context.fillRect(0, 0, layout.width, layout.height);
-  const photo = photoCanvas(layout.photo);
-  const mark = Math.round(sheet.dpi / 25.4 * 2); // 2 mm cut marks
-  context.strokeStyle = "#000";
-  context.lineWidth = Math.max(1, Math.round(sheet.dpi / 300));
-  for (const at of layout.positions) {
-    context.drawImage(photo, at.x, at.y);
-    for (const [x, y] of [[at.x, at.y], [at.x + layout.photo.width, at.y], [at.x, at.y + layout.photo.height], [at.x + layout.photo.width, at.y + layout.photo.height]]) {
-      context.beginPath();
-      context.moveTo(x - mark, y); context.lineTo(x - 2, y); context.moveTo(x + 2, y); context.lineTo(x + mark, y);
-      context.moveTo(x, y - mark); context.lineTo(x, y - 2); context.moveTo(x, y + 2); context.lineTo(x, y + mark);
-      context.stroke();
-    }
-  }
-  context.fillStyle = "#000";
-  context.font = `${Math.round(sheet.dpi / 10)}px sans-serif`;
-  context.fillText(`${state.spec.name} (${state.spec.country}) · ${state.spec.widthMm} × ${state.spec.heightMm} mm · ${layout.copies} copies · print at 100%, cut along the marks`, Math.round(sheet.dpi / 5), layout.captionY);
-  const jpeg = await canvas.convertToBlob({ type: "image/jpeg", quality: 0.92 });
+  const spec = state.spec;
+  const country = state.documents.find((d) => d.id === spec.id)?.countryName ?? spec.country;
+  const caption = `${country}: ${spec.name}, ${spec.widthMm} × ${spec.heightMm} mm. Cut along the marks.`;
+  const drawn = drawSheet(sheet, spec, caption, frameCanvas);
+  if (!drawn) { ui.saved.textContent = `The photo does not fit on ${sheet.name}.`; return; }
+  const { canvas, layout } = drawn;
+  const file = await jpeg(canvas, 0.92, sheet.dpi);
   if (ui.sheetFormat.value === "pdf") {
-    const bytes = new Uint8Array(await jpeg.arrayBuffer());
     const mm = (px) => (px / sheet.dpi) * 25.4;
-    save(new Blob([jpegPdf(bytes, layout.width, layout.height, mm(layout.width), mm(layout.height))], { type: "application/pdf" }), `${state.spec.id}-${sheet.id}.pdf`);
+    const pdf = jpegPdf(new Uint8Array(await file.arrayBuffer()), layout.width, layout.height, mm(layout.width), mm(layout.height));
+    save(new Blob([pdf], { type: "application/pdf" }), `${spec.id}-${sheet.id}.pdf`);
   } else {
-    save(jpeg, `${state.spec.id}-${sheet.id}.jpg`);
+    save(file, `${spec.id}-${sheet.id}.jpg`);
   }
-  say(`Downloaded a ${sheet.name} sheet with ${layout.copies} copies.`);
+  ui.saved.textContent = `Downloaded a ${sheet.name} sheet with ${layout.copies} copies at ${sheet.dpi} dpi: print it at 100% and check the 50 mm bar.`;
 });
 
 // --- inputs ----------------------------------------------------------------------------------
@@ -377,16 +564,16 @@ ui.document.addEventListener("change", chooseDocument);
 ui.portal.addEventListener("change", () => {
   state.portal = state.portals.find((p) => p.id === ui.portal.value) ?? null;
   describe(state.spec);
-  draw();
+  changed();
 });
-ui.file.addEventListener("change", () => ui.file.files[0] && loadBlob(ui.file.files[0]));
+ui.file.addEventListener("change", () => ui.file.files[0] && openFile(ui.file.files[0]));
 ui.drop.addEventListener("dragover", (event) => { event.preventDefault(); ui.drop.classList.add("dragging"); });
 ui.drop.addEventListener("dragleave", () => ui.drop.classList.remove("dragging"));
 ui.drop.addEventListener("drop", (event) => {
   event.preventDefault();
   ui.drop.classList.remove("dragging");
-  const file = [...event.dataTransfer.files].find((f) => f.type.startsWith("image/"));
-  if (file) loadBlob(file);
+  const [file] = event.dataTransfer.files;
+  if (file) openFile(file);
 });
 if (navigator.mediaDevices?.getUserMedia) {
   ui.camera.hidden = false;
@@ -396,7 +583,7 @@ if (navigator.mediaDevices?.getUserMedia) {
       ui.video.hidden = false;
       ui.snap.hidden = false;
       await ui.video.play();
-    } catch { say("The camera is not available: load a photo from a file instead."); }
+    } catch { say("The camera is not available: load a photo from a file instead.", "problem"); }
   });
   ui.snap.addEventListener("click", async () => {
     const canvas = new OffscreenCanvas(ui.video.videoWidth, ui.video.videoHeight);
@@ -404,8 +591,8 @@ if (navigator.mediaDevices?.getUserMedia) {
     ui.video.srcObject.getTracks().forEach((track) => track.stop());
     ui.video.hidden = true;
     ui.snap.hidden = true;
-    await loadBlob(await canvas.convertToBlob({ type: "image/png" }));
+    await openFile(await canvas.convertToBlob({ type: "image/png" }));
   });
 }
 
-start().catch((error) => say(`The specifications could not be loaded (${error.message}). Reload the page to try again.`));
+start().catch((error) => say(`The specifications could not be loaded (${error.message}). Reload the page to try again.`, "problem"));

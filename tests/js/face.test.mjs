@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { crownEstimate, crownFromMask, faceFromLandmarks, personBoxes } from "../../app/site/static/tool/face.js";
+
+// A head as a disc of radius 100 px centred at (500, 420): eyes at y 440, chin at y 520.
+const eyeLeft = { x: 470, y: 440 };
+const eyeRight = { x: 530, y: 440 };
+const chin = { x: 500, y: 520 };
+const disc = (cx, cy, r) => (x, y) => ((x - cx) ** 2 + (y - cy) ** 2 <= r * r ? 1 : 0);
+
+test("the crown is the top of the person mask above the eyes", () => {
+  const crown = crownFromMask(disc(500, 420, 100), eyeLeft, eyeRight, chin);
+  assert.ok(Math.abs(crown.x - 500) < 1 && Math.abs(crown.y - 320) < 1.5, JSON.stringify(crown));
+});
+
+test("a gap in the hair does not stop the search; clear background above does", () => {
+  const gappy = (x, y) => (y > 360 && y < 365 ? 0 : disc(500, 420, 100)(x, y));
+  assert.ok(Math.abs(crownFromMask(gappy, eyeLeft, eyeRight, chin).y - 320) < 1.5);
+  // A speck far above the head is not hair.
+  const speck = (x, y) => (Math.abs(y - 250) < 3 ? 1 : disc(500, 420, 100)(x, y));
+  assert.ok(Math.abs(crownFromMask(speck, eyeLeft, eyeRight, chin).y - 320) < 1.5);
+});
+
+test("an unsure mask gives no crown: nothing above the eyes, or person to the search limit", () => {
+  assert.equal(crownFromMask(() => 0, eyeLeft, eyeRight, chin), null);
+  assert.equal(crownFromMask(() => 1, eyeLeft, eyeRight, chin), null);
+});
+
+test("a tilted head is searched square to its eye line", () => {
+  const r = (10 * Math.PI) / 180;
+  const turn = (p) => ({ x: 500 + (p.x - 500) * Math.cos(r) - (p.y - 440) * Math.sin(r), y: 440 + (p.x - 500) * Math.sin(r) + (p.y - 440) * Math.cos(r) });
+  const centre = turn({ x: 500, y: 420 });
+  const crown = crownFromMask(disc(centre.x, centre.y, 100), turn(eyeLeft), turn(eyeRight), turn(chin));
+  const expected = turn({ x: 500, y: 320 });
+  assert.ok(Math.hypot(crown.x - expected.x, crown.y - expected.y) < 2, JSON.stringify([crown, expected]));
+});
+
+test("without a mask the crown is estimated from the eyes and the chin", () => {
+  const crown = crownEstimate(eyeLeft, eyeRight, chin);
+  assert.equal(crown.x, 500);
+  assert.ok(Math.abs(crown.y - (440 - 84)) < 1e-9);
+});
+
+test("face measures from landmarks: irises sorted left to right, eyes open, mouth closed, facing", () => {
+  const points = Array.from({ length: 478 }, () => ({ x: 500, y: 450, z: 0 }));
+  const set = (i, x, y, z = 0) => { points[i] = { x, y, z }; };
+  set(468, 530, 440); set(473, 470, 440); // mesh order is the person's right eye first
+  set(152, 500, 520); set(10, 500, 360); set(234, 420, 450); set(454, 580, 450);
+  set(159, 470, 435); set(145, 470, 445); set(33, 450, 440); set(133, 490, 440);
+  set(386, 530, 435); set(374, 530, 445); set(362, 510, 440); set(263, 550, 440);
+  set(13, 500, 490); set(14, 500, 491); set(61, 480, 490); set(291, 520, 490);
+  const face = faceFromLandmarks(points, disc(500, 420, 100));
+  assert.deepEqual([face.eyeLeft.x, face.eyeRight.x], [470, 530]);
+  assert.equal(face.crownFrom, "mask");
+  assert.ok(face.eyesOpen > 0.2 && face.mouthGap < 0.05 && face.yawDeg < 1);
+  // One cheek 80 px nearer the camera: turned about 27 degrees.
+  set(454, 580, 450, -80);
+  assert.ok(Math.abs(faceFromLandmarks(points).yawDeg - 26.6) < 0.5);
+  assert.equal(faceFromLandmarks(points).crownFrom, "estimate");
+});
+
+test("people in a mask: one box each, stray specks ignored", () => {
+  const width = 200;
+  const height = 160;
+  const mask = new Uint8Array(width * height);
+  for (let y = 40; y < 160; y += 1) for (let x = 60; x < 140; x += 1) mask[y * width + x] = 255;
+  mask[5 * width + 2] = 255;
+  assert.deepEqual(personBoxes(mask, width, height), [{ x: 60, y: 40, width: 80, height: 120 }]);
+  for (let y = 70; y < 160; y += 1) for (let x = 150; x < 190; x += 1) mask[y * width + x] = 255;
+  assert.deepEqual(personBoxes(mask, width, height), [{ x: 60, y: 40, width: 80, height: 120 }, { x: 150, y: 70, width: 40, height: 90 }]);
+  assert.deepEqual(personBoxes(new Uint8Array(width * height), width, height), []);
+});
