@@ -10,7 +10,8 @@ from pathlib import Path
 
 import msgspec
 from photospecs.dataset import DEFAULT_DATASET_DIR, Data, DatasetError, load
-from photospecs.dataset.loader import is_front_page, rests_on_secondary, warnings
+from photospecs.dataset.loader import rests_on_secondary, warnings
+from photospecs.dataset.sources import is_front_page
 from photospecs.ops import logs
 from photospecs.settings import SettingsError, from_env, local_site, serve_option, service_links
 
@@ -106,9 +107,11 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
             ("documents whose authority asks for a photo but states no size", len(unpublished)),
             ("documents with head height", with_head),
             ("  published by the authority", sum(d.head_height_basis == "authority" for d in docs)),
-            ("  ICAO default (authority publishes none)", sum(d.head_height_basis == "icao-default" for d in docs)),
+            ("  rule of the print format (authority publishes none)", sum(d.head_height_standard is not None for d in docs)),
             ("documents with eye line", sum(d.eye_line_mm is not None for d in docs)),
             ("  published by the authority", sum(d.eye_line_basis == "authority" for d in docs)),
+            ("  rule of the print format or ISO/IEC 19794-5", sum(d.eye_line_standard is not None for d in docs)),
+            ("documents with a digital image size of the authority", sum(d.file.digital_px is not None for d in docs)),
             ("documents with an official source", sum(any(not s.secondary for s in d.sources) for d in docs)),
             ("documents with only secondary sources", secondary),
             ("documents whose sources are only front pages", sum(all(is_front_page(s.url) for s in d.sources) for d in docs)),
@@ -151,7 +154,7 @@ def _check_links(data: Data) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from granian.constants import Interfaces
+    from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
     from photospecs.main import WorkerLoader
@@ -188,6 +191,10 @@ def _serve(args: argparse.Namespace) -> int:
         websockets=False,
         backlog=settings.backlog,
         backpressure=settings.max_concurrency,
+        # HTTP/1.1 only: granian's HTTP/2 settings have no header-read, handshake or idle timeout,
+        # so over h2c the limits below would not hold (slow or idle connections kept forever).
+        # TLS and HTTP/2 terminate at the ingress, which speaks HTTP/1.1 to the pods.
+        http=HTTPModes.http1,
         http1_settings=HTTP1Settings(
             header_read_timeout=int(settings.header_timeout * 1000), max_buffer_size=settings.max_head_bytes
         ),

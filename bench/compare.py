@@ -73,11 +73,24 @@ SCENARIOS = [
     Scenario("GET /us-visa-photo (document page, br)", "/us-visa-photo", "br", kind="page"),
 ]
 MISSES = [
+    # What people mistype: near-misses of real names and ids, 5 to 20 characters, each made
+    # distinct by a letter suffix from the counter so that nothing can be cached.
     Scenario("GET /api/specs?country=<distinct unknown id>", "/api/specs", hit="GET /api/specs?country=us", script="""
 counter = 0
+local typed = {"germny", "untied-kingdom", "untied-states", "south-koreaa", "new-zeland", "austrailia",
+  "phillipines", "columbiaa", "swizerland", "netherland", "belgum", "saudia-arabia", "south-afrika",
+  "argentinia", "mexiko", "indonesa", "malasia", "vietnamm", "thailnd", "frnace"}
+local function letters(n)
+  local text = ""
+  repeat
+    text = text .. string.char(97 + n % 26)
+    n = math.floor(n / 26)
+  until n == 0
+  return text
+end
 request = function()
   counter = counter + 1
-  return wrk.format("GET", "/api/specs?country=atlantis-" .. counter)
+  return wrk.format("GET", "/api/specs?country=" .. typed[counter % #typed + 1] .. "-" .. letters(counter))
 end
 """),
     Scenario("POST /api/mcp with a distinct unknown document", "/api/mcp", kind="mcp", body=b"{}",
@@ -262,8 +275,14 @@ def main() -> int:
                     settle(servers)
                     results[s.name][srv.name].append(wrk(srv.url, s, load_cpu, args.connections, args.duration, workdir))
             for s in MISSES:
+                # The hit runs again just before its miss: on a shared machine the load changes
+                # within a round, so each ratio compares two runs made under the same conditions.
+                hit = next(x for x in SCENARIOS if x.name == s.hit)
                 settle(servers)
-                misses.setdefault(s.name, []).append(wrk(project.url, s, load_cpu, args.connections, args.duration, workdir))
+                hit_run = wrk(project.url, hit, load_cpu, args.connections, args.duration, workdir)
+                settle(servers)
+                miss_run = wrk(project.url, s, load_cpu, args.connections, args.duration, workdir)
+                misses.setdefault(s.name, []).append((miss_run, hit_run))
         rss = project.worker_rss_mb()
     finally:
         for srv in servers:
@@ -320,14 +339,15 @@ def render(args, results, misses, responses, startup_s, rss, server_cpu, load_cp
             off = statistics.median(r[0] for r in results[s.name]["photospecs without metrics"])
             lines.append(f"| {s.name} | {on:,.0f} | {off:,.0f} | {1 - on / off:+.1%} |")
             checks.append((f"{s.name}: metrics cost under 5% of throughput", on >= 0.95 * off))
-    lines += ["", "| miss (every request a different unknown id) | req/s | p99 ms | the hit it is held to | hit req/s | miss / hit |",
+    lines += ["", "| miss (every request a different unknown id) | req/s | p99 ms | the hit it is held to, run just before | hit req/s | miss / hit (median of rounds) |",
               "|---|---:|---:|---|---:|---:|"]
     for s in MISSES:
-        rate = statistics.median(r[0] for r in misses[s.name])
-        p99 = statistics.median(r[1] for r in misses[s.name])
-        hit = statistics.median(r[0] for r in results[s.hit]["photospecs"])
-        lines.append(f"| {s.name} | {rate:,.0f} | {p99:.2f} | {s.hit} | {hit:,.0f} | {rate / hit:.2f}x |")
-        checks.append((f"{s.name}: at least {MISS_VS_HIT}x the hit", rate >= MISS_VS_HIT * hit))
+        rate = statistics.median(miss[0] for miss, _ in misses[s.name])
+        p99 = statistics.median(miss[1] for miss, _ in misses[s.name])
+        hit = statistics.median(hit[0] for _, hit in misses[s.name])
+        ratio = statistics.median(miss[0] / hit[0] for miss, hit in misses[s.name])
+        lines.append(f"| {s.name} | {rate:,.0f} | {p99:.2f} | {s.hit} | {hit:,.0f} | {ratio:.2f}x |")
+        checks.append((f"{s.name}: at least {MISS_VS_HIT}x the hit", ratio >= MISS_VS_HIT))
     verdicts = [f"- [{'x' if ok else ' '}] {text}" for text, ok in checks]
     summary = f"\n{sum(ok for _, ok in checks)} of {len(checks)} targets met."
     return "\n".join(header + lines + ["", *verdicts]) + summary

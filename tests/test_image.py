@@ -22,6 +22,7 @@ import httpx
 import pytest
 import yaml
 from conftest import ROOT, free_port
+from photospecs.dataset import load
 
 TAG = "localhost/photospecs:test"
 DEPLOYMENT = yaml.safe_load((ROOT / "k8s" / "deployment.yaml").read_text())
@@ -139,6 +140,9 @@ def test_serves_the_api_a_page_and_the_tool(running):
     assert tool.status_code == 200 and "text/html" in tool.headers["content-type"]
     # Links are built on the site URL the container was given, not on an address of its own.
     assert f'href="{running.url}/' in page.text
+    # The image serves this checkout's dataset, not a layer cached from an older build.
+    served = httpx.get(f"{running.url}/api/specs", params={"format": "raw"}).json()["meta"]["version"]
+    assert served == load(ROOT / "dataset").version
 
 
 def test_its_health_check_passes(running):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -50,7 +51,7 @@ NO_EVENT_STREAM = Error(
 # contract), so the Host header is what is checked: the site's host, a loopback name, or one
 # of PHOTOSPECS_ALLOWED_HOSTS.
 FORBIDDEN_HOST = rpc_error(None, -32600, "Forbidden: this Host is not served here (DNS rebinding protection); see PHOTOSPECS_ALLOWED_HOSTS")
-LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]"})
 
 
 class HostCheck:
@@ -62,8 +63,8 @@ class HostCheck:
 
     def __init__(self, settings: Any) -> None:
         site_host = urlsplit(settings.site).hostname or ""
-        extra = {h.strip().lower() for h in settings.allowed_hosts.split(",") if h.strip()}
-        self.allowed = frozenset({site_host.lower(), *LOOPBACK_HOSTS, *extra})
+        extra = [h.strip().lower() for h in settings.allowed_hosts.split(",") if h.strip()]
+        self.allowed = frozenset({*map(_bracketed, [site_host.lower(), *extra]), *LOOPBACK_HOSTS})
         self._verdicts: dict[bytes, bool] = {}
 
     def __call__(self, host: bytes | None) -> bool:
@@ -71,15 +72,48 @@ class HostCheck:
             return True  # HTTP/1.0 without Host: no browser sends such a request
         verdict = self._verdicts.get(host)
         if verdict is None:
-            verdict = self._judge(host.decode("latin-1").lower())
+            name = authority_host(host.decode("latin-1").lower())
+            verdict = name is not None and name in self.allowed
             if len(self._verdicts) < self.CACHE_SIZE:
                 self._verdicts[host] = verdict
         return verdict
 
-    def _judge(self, name: str) -> bool:
-        if name.startswith("["):  # [::1]:8000
-            return name[: name.find("]") + 1] in self.allowed
-        return (name.rsplit(":", 1)[0] if name.count(":") == 1 else name) in self.allowed
+
+def _bracketed(host: str) -> str:
+    """IPv6 addresses as a Host header spells them."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def authority_host(authority: str) -> str | None:
+    """The host of a Host header read strictly as RFC 3986's authority without userinfo: a
+    bracketed IP literal or a name, then nothing but an optional ":" and digits. Anything else
+    (`a:b@c`, `localhost:evil`, `[::1].evil.example`) is None, so no loose reading can pick an
+    allowed name out of a hostile value."""
+    if authority.startswith("["):
+        end = authority.find("]") + 1
+        host, rest = authority[:end], authority[end:]
+        if end == 0:
+            return None
+    else:
+        host, colon, port = authority.partition(":")
+        rest = colon + port
+    if rest and not (rest[0] == ":" and (rest[1:].isdigit() or rest == ":") and rest[1:].isascii()):
+        return None
+    return host if host and _HOST_CHARS.fullmatch(host) else None
+
+
+# reg-name, IPv4 and IP-literal characters (RFC 3986 3.2.2): unreserved, sub-delims, "%" for
+# pct-encoding, and ":" only inside brackets.
+_HOST_CHARS = re.compile(r"\[[0-9a-f:.]+\]|[a-z0-9\-._~!$&'()*+,;=%]+")
+
+
+def host_header(scope_headers: list[tuple[bytes, bytes]], headers: dict[bytes, bytes]) -> bytes | None:
+    """The one Host header; two or more make the request's target ambiguous, so they read as
+    an empty (refused) host. The dict has fewer entries than the list only when some header
+    repeats, so the usual request pays one length comparison."""
+    if len(headers) != len(scope_headers) and sum(name == b"host" for name, _ in scope_headers) > 1:
+        return b""
+    return headers.get(b"host")
 
 
 def routes(catalog: Catalog) -> list[Route]:
@@ -92,7 +126,7 @@ def routes(catalog: Catalog) -> list[Route]:
 
     async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
         headers = dict(scope["headers"])  # one pass; a repeated header keeps its last value
-        if not host_allowed(headers.get(b"host")):
+        if not host_allowed(host_header(scope["headers"], headers)):
             return await send_bytes(send, 403, FORBIDDEN_HOST, NO_STORE)
         method = scope["method"]
         if method == "POST":

@@ -1,20 +1,32 @@
-"""Graceful stop. On SIGTERM, /readyz turns 503 so load balancers stop sending new connections,
-the server keeps answering for the drain period, then granian stops accepting, finishes the
-requests in flight and exits 0. SIGINT (Ctrl-C) or a second SIGTERM stops at once.
+"""Graceful stop. On SIGTERM the server drains, then stops:
 
-Without the drain, connections that arrive just as the listener closes are dropped: measured
-with tests/test_shutdown.py, five of some thousand requests under load failed that way.
+1. For PHOTOSPECS_DRAIN_SECONDS it keeps accepting and answering, with /readyz at 503 so load
+   balancers stop sending, and every answer carrying `Connection: close`, so each keep-alive
+   connection ends after its next request instead of being cut while one is on its way.
+2. For the last half second of the drain, each worker's listener drops new SYNs (ops/listener):
+   connections already made still deliver their requests and are answered; new clients are
+   refused a moment later before sending anything.
+3. granian stops: it closes the listeners, finishes the requests in flight, closes the idle
+   connections and exits 0.
+
+SIGINT (Ctrl-C) or a second SIGTERM stops at once. What a drain loses is measured with
+bench/drain.py and tested in tests/test_shutdown.py.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import threading
+import time
 from multiprocessing.sharedctypes import Synchronized
 from types import FrameType
+from typing import Any
 
 from granian.server import MPServer
+from photospecs.asgi.send import Send
+from photospecs.ops import listener, logs
 
 # Shared memory the serving process sets on SIGTERM; workers read it. Created at import so that
 # an app built outside `serve` has one too; `serve` hands its own to every worker (adopt), which
@@ -26,13 +38,43 @@ def flag() -> Synchronized[int]:
     return _DRAINING
 
 
+DRAINING, GATED = 1, 2  # flag values; 0 is serving
+GATE_LEAD = 0.5  # seconds between closing the gate and stopping: a request on its way arrives
+
+
 def adopt(shared: Synchronized[int]) -> None:
+    """In a worker: read the serving process's flag, and close this worker's gate when told."""
     global _DRAINING
     _DRAINING = shared
+    threading.Thread(target=_gate_when_told, args=(shared,), name="photospecs-gate", daemon=True).start()
+
+
+def _gate_when_told(shared: Synchronized[int]) -> None:
+    # A thread, not a task on the event loop: it must act when no request arrives at all.
+    while shared.value < GATED:
+        time.sleep(0.05)
+    gated = listener.close_gate()
+    logs.LOGGER.info("draining: new connections turned away", extra={"fields": {"pid": os.getpid(), "listeners": gated}})
 
 
 def draining() -> bool:
     return bool(_DRAINING.value)
+
+
+CLOSE = (b"connection", b"close")
+
+
+def closing(send: Send) -> Send:
+    """`send` with `Connection: close` added to the response head: once draining, each open
+    keep-alive connection ends after its next answer, so no client has a request in flight on a
+    connection the server is about to close."""
+
+    async def send_closing(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start" and CLOSE not in message["headers"]:
+            message = {**message, "headers": [*message["headers"], CLOSE]}
+        await send(message)
+
+    return send_closing
 
 
 class DrainingServer(MPServer):
@@ -40,7 +82,14 @@ class DrainingServer(MPServer):
 
     def signal_handler_interrupt(self, signum: int | None = None, frame: FrameType | None = None) -> None:
         if signum == signal.SIGTERM and self.drain_seconds > 0 and not _DRAINING.value:
-            _DRAINING.value = 1
-            threading.Timer(self.drain_seconds, super().signal_handler_interrupt).start()
+            _DRAINING.value = DRAINING
+            threading.Thread(target=self._drain, daemon=True).start()
             return
+        super().signal_handler_interrupt()  # type: ignore[no-untyped-call]
+
+    def _drain(self) -> None:
+        lead = min(GATE_LEAD, self.drain_seconds / 2)
+        time.sleep(self.drain_seconds - lead)
+        _DRAINING.value = GATED
+        time.sleep(lead)
         super().signal_handler_interrupt()  # type: ignore[no-untyped-call]

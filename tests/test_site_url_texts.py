@@ -1,0 +1,33 @@
+"""Every text the service builds names the configured site, never the default local address."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+from photospecs import catalog as catalog_module
+from photospecs import dataset
+from photospecs.rest import openapi
+from photospecs.settings import LOCAL_SITE, Settings
+
+SITE = "https://photospecs.example"
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    settings = Settings(site_url=SITE)
+    return catalog_module.build(dataset.load(settings.dataset_path), settings)
+
+
+def test_the_openapi_document_uses_the_site_url(catalog):
+    text = msgspec.json.encode(openapi.build(catalog)).decode()
+    assert f"curl -s {SITE}/api/mcp" in text
+    assert LOCAL_SITE not in text and "127.0.0.1" not in text
+
+
+def test_no_prebuilt_body_names_the_local_address(catalog):
+    prepared = [*catalog.specs.values(), *catalog.comparisons.values(), *catalog.resources.values(), *catalog.pages.values()]
+    bodies = {id(p): p.identity for p in prepared}
+    assert len(bodies) > 300
+    offenders = [body[:80] for body in bodies.values() if LOCAL_SITE.encode() in body]
+    assert offenders == []
+    assert any(SITE.encode() in body for body in bodies.values())
