@@ -113,7 +113,9 @@ def chromium_path() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+# Per module: Playwright's sync API keeps an event loop running while it is open, and the MCP
+# SDK tests start their own loop, so a browser left open for the session would break them.
+@pytest.fixture(scope="module")
 def browser():
     """Chromium under Playwright, for tests of what a person sees."""
     from playwright.sync_api import Error, sync_playwright
