@@ -122,6 +122,14 @@ def test_portal_resting_only_on_secondary_sources_must_say_why(dataset):
     assert "portals.toml: portals[0].secondary_reason: every source is secondary; say why no authority page was used" in problems(dataset)
 
 
+def test_only_the_authority_can_ask_for_an_uncropped_photo(dataset):
+    ds160_source = 'title = "U.S. Department of State: Photo requirements for visas (digital image requirements)" }'
+    edit(dataset / "portals.toml", 'aspect_ratio = "1:1"', 'aspect_ratio = "1:1"\nuncropped = true')
+    assert load(dataset).portals["ds-160"].uncropped  # the State Department's own page is cited
+    edit(dataset / "portals.toml", ds160_source, ds160_source.removesuffix(" }") + ", secondary = true }")
+    assert "portals.toml: portals[0].uncropped: only the authority's own page can ask for an uncropped photo" in problems(dataset)
+
+
 @pytest.mark.parametrize(
     ("old", "new", "says"),
     [

@@ -157,6 +157,10 @@ def test_an_untouched_download_is_inside_the_documents_ranges(server, context, p
     loaded = len(context.requests)
 
     open_photo(page, photos("portrait.jpg"))
+    # A portal that crops the photo itself gets the uncropped file by default (tested below);
+    # here, the document's crop.
+    expect(page.locator("#tool-framing")).to_have_value("uncropped" if portal.get("uncropped") else "document")
+    page.locator("#tool-framing").select_option("document")
     photo = download(page, "Download photo")
     width, height = Image.open(io.BytesIO(photo)).size
     image = assert_clean_jpeg(photo, round(height / (spec["heightMm"] / 25.4)))
@@ -412,6 +416,91 @@ def test_without_webassembly_simd_the_person_lines_up_by_hand(server, browser, p
     open_photo(page, photos("portrait.jpg"), "lacks WebAssembly SIMD")
     expect(page.locator("#tool-checks")).to_contain_text("Line up the top of your head")
     expect(page.get_by_role("button", name="Download photo")).to_be_enabled()
+    page.locator("#tool-framing").select_option("document")
     image = Image.open(io.BytesIO(download(page, "Download photo")))
     assert image.size == (600, 772)
+    context.close()
+
+
+def test_a_portal_that_crops_the_photo_itself_gets_it_uncropped(server, context, page, photos):
+    """GOV.UK's online service asks for head, shoulders and upper body, not cropped: pressing only
+    "Download photo" gives that, centred and level, in the portal's window, never enlarged."""
+    page.goto(tool_url(server, "uk", "uk-passport"))
+    expect(page.locator("#tool-portal")).to_have_value("uk-passport-online")
+    portal = httpx.get(f"{server.url}/api/portals/uk-passport-online").json()
+    spec = httpx.get(f"{server.url}/api/documents/uk-passport").json()
+    assert portal["uncropped"] is True
+    assert "uncropped" not in httpx.get(f"{server.url}/api/portals/ds-160").json()  # false is left out
+    expect(page.locator("#tool-framing")).to_have_value("uncropped")
+    expect(page.locator("#tool-framing-note")).to_contain_text("asks for a photo that is not cropped")
+    source = Portrait()
+    open_photo(page, photos("portrait.jpg", source))
+    expect(page.locator("#tool-checks")).to_contain_text("Enough pixels")  # for the uncropped file
+    data = download(page, "Download photo")
+    expect(page.locator("#tool-saved")).to_contain_text("not cropped, as UK online passport")
+    assert portal["minBytes"] <= len(data) <= portal["maxBytes"]
+    image = Image.open(io.BytesIO(data))
+    dpi = image.info["jfif_density"][0]
+    assert_clean_jpeg(data, dpi)
+    width, height = image.size
+    assert width >= portal["minPx"]["width"] and height >= portal["minPx"]["height"], image.size
+    assert abs(width / height - portal["minPx"]["width"] / portal["minPx"]["height"]) < 0.005, image.size
+    landing = locate(image)
+    head = landing.head_px()
+    print(f"\nuk uncropped {width} x {height} px: head {head:.0f} px ({head / height:.0%}), crown {landing.crown[1]:.0f} px down, "
+          f"off centre {(landing.eyes[0] + landing.chin[0]) / 2 - width / 2:+.1f} px, roll {landing.roll():+.2f} deg, {dpi} dpi")
+    # Never enlarged: the head has no more pixels than in the photo taken.
+    assert head <= source.head_share * source.size[1] * 1.03
+    # Centred and level, the whole head inside with room above it, and room for the shoulders.
+    assert abs((landing.eyes[0] + landing.chin[0]) / 2 - width / 2) <= 0.02 * width
+    assert abs(landing.roll()) <= 1.5
+    assert 0.08 * height <= landing.crown[1] and landing.chin[1] <= 0.7 * height
+    assert 0.3 <= head / height <= 0.5
+    # Its dpi prints the head at the document's size, should it ever be printed.
+    assert spec["headHeightMm"]["min"] - 1 <= head / dpi * 25.4 <= spec["headHeightMm"]["max"] + 1
+
+    # A 600 x 800 photo cannot fill 600 x 750 px with room around the head: the file keeps its own
+    # pixels and the page says why, rather than enlarging them.
+    small = Portrait(size=(600, 800), head_share=0.2)
+    open_photo(page, photos("small-600x800.jpg", small))
+    expect(page.locator("#tool-checks")).to_contain_text("where 600 are needed")
+    data = download(page, "Download photo")
+    expect(page.locator("#tool-saved")).to_contain_text("too few pixels")
+    image = Image.open(io.BytesIO(data))
+    assert image.height < portal["minPx"]["height"] and image.size[0] <= 600
+    assert locate(image).head_px() <= small.head_share * small.size[1] * 1.03
+    # The document's crop is still there for other uses.
+    page.locator("#tool-framing").select_option("document")
+    expect(page.locator("#tool-framing-note")).to_contain_text("Choose “Not cropped” for it")
+    assert context.problems == []
+
+
+def test_the_tool_works_offline_once_loaded(server, browser, photos):
+    """The service worker keeps exactly what the tool page requests, and the face models once they
+    have been used: offline, the page reloads, opens a document and places a face."""
+    context = browser.new_context(accept_downloads=True)
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    page = context.new_page()
+    page.goto(f"{server.url}/tool")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
+    worker = httpx.get(f"{server.url}/sw.js").text
+    shell = json.loads(worker.split("const SHELL = ", 1)[1].split(";\n", 1)[0])
+    for url in shell:
+        assert httpx.get(server.url + url).status_code == 200, url
+    asked = {u.removeprefix(server.url) for u in requested if u.startswith(server.url)} - {"/sw.js"}
+    assert asked == set(shell), (sorted(asked ^ set(shell)))
+    page.goto(tool_url(server, "uk", "uk-passport"))
+    open_photo(page, photos("portrait.jpg"))  # the face models are fetched, and kept
+    # Offline, and without the browser's HTTP cache (which holds our fingerprinted files for a
+    # year): whatever loads now comes from the worker.
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    context.set_offline(True)
+    page.goto(tool_url(server, "uk", "uk-passport"))
+    expect(page.locator("#tool-document")).to_have_value("uk-passport")
+    open_photo(page, photos("portrait.jpg"))
+    expect(page.get_by_role("button", name="Download photo")).to_be_enabled()
+    assert len(download(page, "Download photo")) > 50_000
     context.close()

@@ -103,9 +103,15 @@ class Landing:
     chin: tuple[float, float]
     eyes: tuple[float, float]  # midpoint of the iris centres
     matches: int
+    eye_pair: tuple[tuple[float, float], tuple[float, float]] = ((0.0, 0.0), (0.0, 0.0))  # left, right
 
     def head_px(self) -> float:
         return self.chin[1] - self.crown[1]
+
+    def roll(self) -> float:
+        """The eye line's tilt in degrees: 0 when level."""
+        (x1, y1), (x2, y2) = self.eye_pair
+        return math.degrees(math.atan2(y2 - y1, x2 - x1))
 
 
 def _features(grey: np.ndarray, keypoints: int) -> tuple[np.ndarray, np.ndarray]:
@@ -147,4 +153,4 @@ def locate(picture: Image.Image) -> Landing:
         return float(x), float(y)
 
     left, right = carry(EYES[0]), carry(EYES[1])
-    return Landing(carry(CROWN), carry(CHIN), ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2), int(inliers.sum()))
+    return Landing(carry(CROWN), carry(CHIN), ((left[0] + right[0]) / 2, (left[1] + right[1]) / 2), int(inliers.sum()), (left, right))

@@ -155,6 +155,7 @@ def portal_constraints(portal: PortalFile) -> PortalConstraints:
         max_px=portal.max_px,
         aspect_ratio=portal.aspect_ratio,
         color_depth=portal.color_depth,
+        uncropped=portal.uncropped,
         min_size_stated=portal.min_size_stated,
         max_size_stated=portal.max_size_stated,
         size_unit=portal.size_unit,

@@ -166,6 +166,10 @@ class PortalFile(Strict, kw_only=True, frozen=True):
     max_px: PixelSize | None = None
     aspect_ratio: Annotated[str, Meta(pattern=r"^\d+(\.\d+)?:\d+(\.\d+)?$")] | None = None
     color_depth: Text | None = None
+    # True only where the authority asks for the photo NOT to be cropped to the document's frame
+    # (head, shoulders and upper body with space around) because the portal crops it itself; a
+    # source that is not secondary must say so.
+    uncropped: bool = False
     # Limits the portal enforces; where sources disagree or leave a gap, that goes in discrepancies.
     rules: list[Text] = []
     # Required when every source is secondary: why no authority page states these limits.

@@ -13,6 +13,7 @@ from photospecs.dataset import Data, Doc
 from photospecs.dataset.schema import CountryFile, PortalFile
 from photospecs.site.figure import figure
 from photospecs.site.icons import favicon_ico, favicon_svg, og_image
+from photospecs.site.offline import service_worker
 from photospecs.site.render import environment, fingerprinted, static_files, versioned
 from photospecs.site.situation import authority, link_check_note, situation
 from photospecs.urls import Urls
@@ -103,6 +104,8 @@ def build(data: Data, urls: Urls, docs_assets: dict[str, bytes]) -> dict[str, Pa
         # The nine largest flags (coats of arms, 690 KB together) would take 1.4 s of brotli at
         # the effort bodies of their size get; they are sent as they are, and cached for a year.
         big_flag = path.startswith("flags/") and len(body) >= LARGE_BODY
+        if path == "sw.js":
+            body = service_worker(body, assets, hashes)
         pages["/sw.js" if path == "sw.js" else f"/static/{path}"] = Page(body, kind, compressible=not big_flag)
     return pages
 

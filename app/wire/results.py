@@ -165,6 +165,9 @@ class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True)
     max_px: PixelSize | None = None
     aspect_ratio: str | None = None
     color_depth: str | None = None
+    # The authority asks for the photo not cropped (head, shoulders, upper body, space around):
+    # the portal crops it itself. Absent means false.
+    uncropped: bool = False
     min_size_stated: str | None = None
     max_size_stated: str | None = None
     size_unit: str | None = None

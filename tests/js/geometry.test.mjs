@@ -3,7 +3,7 @@ import { test } from "node:test";
 
 import {
   backgroundVerdict, coverPlacement, coversFrame, crownRange, fitQuality, frameMm, headGuides, measure, mmToPx, outputSize,
-  placeFace, project, sheetLayout, turnAbout, unproject, zoomAbout, zoomLimits,
+  placeFace, project, sheetLayout, turnAbout, uncroppedExport, UNCROPPED, unproject, zoomAbout, zoomLimits,
 } from "../../app/site/static/tool/geometry.js";
 import { jpegPdf } from "../../app/site/static/tool/pdf.js";
 
@@ -181,4 +181,64 @@ test("the print-sheet PDF embeds the JPEG at the sheet's size", () => {
   assert.ok(text.trimEnd().endsWith("%%EOF"));
   const xref = Number(text.match(/startxref\n(\d+)/)[1]);
   assert.ok(text.slice(xref).startsWith("xref"), "the cross-reference offset points at the table");
+});
+
+// Where the head is in the document frame, from a placement and a face.
+const headIn = (t, face, spec, image = photo) => {
+  const m = measure(t, face, spec, image);
+  return { crown: m.topMarginMm, chin: m.topMarginMm + m.headMm, centreX: m.offCentreMm };
+};
+const ukOnline = { minPx: { width: 600, height: 750 } };
+
+test("uncropped: the person centred and level with room around, at the photo's own pixels", () => {
+  const face = tiltedFace(6);
+  const t = placeFace(face, schengen, photo);
+  const out = uncroppedExport(t, headIn(t, face, schengen), schengen, photo, ukOnline);
+  // The same face measured in the new frame: a frame of the document's height, 4:5 like 600 x 750.
+  const m = measure(out.transform, face, schengen, photo);
+  close(out.size.width / out.size.height, 0.8, 0.002);
+  close(m.headMm / schengen.heightMm, UNCROPPED.head, 1e-6);
+  close(m.topMarginMm / schengen.heightMm, UNCROPPED.above, 1e-6);
+  close(m.rollDeg, 0, 1e-9);
+  close(m.offCentreMm, 0, 1e-9);
+  // Never upscaled: the file's pixels are the photo's across the frame (head 680 px = 40 %).
+  assert.equal(out.size.height, Math.floor(680 / UNCROPPED.head));
+  assert.ok(!out.short && !out.spills);
+  // The dpi prints the head at the document's scale.
+  close((m.headMm / schengen.heightMm) * out.size.height / out.dpi * 25.4, headIn(t, face, schengen).chin - headIn(t, face, schengen).crown, 0.1);
+});
+
+test("uncropped: a person near the photo's edge gets a tighter frame, never one off the photo", () => {
+  const face = tiltedFace(0, { x: 500, y: 700 });
+  const t = placeFace(face, schengen, photo);
+  const out = uncroppedExport(t, headIn(t, face, schengen), schengen, photo, ukOnline);
+  const m = measure(out.transform, face, schengen, photo);
+  assert.ok(m.headMm / schengen.heightMm > UNCROPPED.head && m.headMm / schengen.heightMm <= UNCROPPED.tightest + 1e-9);
+  assert.ok(coversFrame(out.transform, frameMm(schengen, out.size), photo));
+  close(m.offCentreMm, 0, 1e-9);
+});
+
+test("uncropped: a small photo widens the frame to reach the portal's pixels, or says it cannot", () => {
+  const small = { width: 900, height: 1200 };
+  const scaled = (k) => ({ eyeLeft: { x: 450 - 30 * k, y: 500 }, eyeRight: { x: 450 + 30 * k, y: 500 }, chin: { x: 450, y: 500 + 100 * k }, crown: { x: 450, y: 500 - 105 * k } });
+  // Head 205 px: 40 % would be a 512 px frame, under 750; the photo has room for 750.
+  const face = scaled(1);
+  let t = placeFace(face, schengen, small);
+  let out = uncroppedExport(t, headIn(t, face, schengen, small), schengen, small, ukOnline);
+  assert.deepEqual(out.size, { width: 600, height: 750 });
+  assert.ok(!out.short && coversFrame(out.transform, frameMm(schengen, out.size), small));
+  // A 300 x 400 photo cannot give 600 x 750 without upscaling: it says so and keeps its pixels.
+  const tiny = { width: 300, height: 400 };
+  const little = { eyeLeft: { x: 140, y: 160 }, eyeRight: { x: 160, y: 160 }, chin: { x: 150, y: 195 }, crown: { x: 150, y: 125 } };
+  t = placeFace(little, schengen, tiny);
+  out = uncroppedExport(t, headIn(t, little, schengen, tiny), schengen, tiny, ukOnline);
+  assert.ok(out.short);
+  assert.ok(out.size.height <= 400 && out.size.height === Math.floor(70 / UNCROPPED.head));
+});
+
+test("uncropped: a portal's maximum caps the pixels", () => {
+  const face = tiltedFace(0);
+  const t = placeFace(face, schengen, photo);
+  const out = uncroppedExport(t, headIn(t, face, schengen), schengen, photo, { minPx: { width: 600, height: 750 }, maxPx: { width: 800, height: 1000 } });
+  assert.deepEqual(out.size, { width: 800, height: 1000 });
 });

@@ -1,7 +1,12 @@
-// Keeps the photo tool working offline once it has loaded: the page, its modules and styles,
-// and the specifications it fetched. Network first, so a new dataset is picked up when online.
-const CACHE = "photospecs-tool-v1";
-const SHELL = ["/tool", "/static/site.css", "/static/tool/tool.css", "/static/tool/tool.js", "/static/tool/geometry.js", "/static/tool/pdf.js", "/api/documents", "/api/print-sheets"];
+// Keeps the photo tool working offline once it has loaded. At start-up the service writes in the
+// URLs the tool page requests, fingerprints included (app/site/offline.py), and a cache name that
+// changes with any of our files. Fingerprinted files never change, so they come from the cache
+// first; the face models (17 MB) are not fetched here but kept the first time the page uses them,
+// so the tool costs nothing extra to visit and, after one photo, finds faces offline too. The
+// page and the specifications come from the network first, so a new dataset shows when online.
+const SHELL = [/* shell */];
+const CACHE = "photospecs-tool-/* version */";
+const SPECS = ["/api/documents", "/api/portals/", "/api/print-sheets"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -11,20 +16,24 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k)))).then(() => self.clients.claim()));
 });
 
+const keep = (key, response) => {
+  if (response.ok) {
+    const copy = response.clone();
+    caches.open(CACHE).then((cache) => cache.put(key, copy));
+  }
+  return response;
+};
+
 self.addEventListener("fetch", (event) => {
-  const url = new URL(event.request.url);
-  const ours = url.origin === self.location.origin && event.request.method === "GET";
-  const wanted = url.pathname === "/tool" || url.pathname.startsWith("/static/") || url.pathname.startsWith("/api/documents") || url.pathname.startsWith("/api/portals") || url.pathname === "/api/print-sheets";
-  if (!ours || !wanted) return;
-  event.respondWith(
-    fetch(event.request)
-      .then((response) => {
-        if (response.ok) {
-          const copy = response.clone();
-          caches.open(CACHE).then((cache) => cache.put(url.pathname === "/tool" ? "/tool" : event.request, copy));
-        }
-        return response;
-      })
-      .catch(() => caches.match(url.pathname === "/tool" ? "/tool" : event.request, { ignoreSearch: url.pathname.startsWith("/static/") })),
-  );
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || request.method !== "GET") return;
+  if (url.pathname.startsWith("/static/") && url.searchParams.has("v")) {
+    event.respondWith(caches.match(request).then((hit) => hit ?? fetch(request).then((response) => keep(request, response))));
+  } else if (url.pathname === "/tool") {
+    // One copy of the page whatever its query (?country=..&document=..): the script reads it.
+    event.respondWith(fetch(request).then((response) => keep("/tool", response)).catch(() => caches.match("/tool")));
+  } else if (SHELL.includes(url.pathname) || SPECS.some((path) => url.pathname.startsWith(path))) {
+    event.respondWith(fetch(request).then((response) => keep(request, response)).catch(() => caches.match(request)));
+  }
 });

@@ -170,6 +170,66 @@ export function headGuides(spec) {
   return { crown: clip(crown), chin: clip(chin), eyes };
 }
 
+// The file for a portal that crops the photo itself and asks for it uncropped: the person centred
+// and level (the placement's own angle) with room around the head and shoulders. The head takes
+// UNCROPPED.head of the height with UNCROPPED.above of it clear over the crown; a frame that would
+// run off the photo is tightened (the head at most UNCROPPED.tightest of the height), and one too
+// small for the portal's pixels is widened while the photo reaches. Pixels are never upscaled: the
+// file is at most the photo's own pixels across that frame, capped by the portal's maximum.
+// `head` is where the head is in the document frame (mm): { crown, chin, centreX }. Returns a
+// placement for a frame spec.heightMm tall (the same convention as the document's, so the same
+// drawing code renders it), the file's size in px, the dpi that prints the head at the document's
+// scale, and `short` (the photo has too few pixels for the portal) and `spills` (the frame runs off
+// the photo) when the rules cannot all be met.
+export const UNCROPPED = { head: 0.4, above: 0.15, tightest: 0.6 };
+
+export function uncroppedExport(t, head, spec, image, portal = null) {
+  const min = portal?.minPx;
+  const max = portal?.maxPx;
+  const ratio = ratioOf(portal?.aspectRatio) ?? (min ? min.width / min.height : max ? max.width / max.height : spec.widthMm / spec.heightMm);
+  const headMm = head.chin - head.crown;
+  const box = (height) => ({ left: head.centreX - (ratio * height) / 2, top: head.crown - UNCROPPED.above * height, width: ratio * height, height });
+  const inside = (height) => {
+    const { left, top, width } = box(height);
+    return [[left, top], [left + width, top], [left + width, top + height], [left, top + height]].every(([x, y]) => {
+      const p = unproject(t, { x, y }, image);
+      return p.x >= -0.5 && p.y >= -0.5 && p.x <= image.width + 0.5 && p.y <= image.height + 0.5;
+    });
+  };
+  // Frame heights in the document's mm; t.scale is mm per photo px.
+  const tightest = headMm / UNCROPPED.tightest;
+  let height = headMm / UNCROPPED.head;
+  let spills = false;
+  if (!inside(height)) {
+    if (inside(tightest)) {
+      let low = tightest; // inside
+      let high = height; // outside
+      for (let i = 0; i < 24; i += 1) {
+        const mid = (low + high) / 2;
+        if (inside(mid)) low = mid; else high = mid;
+      }
+      height = low;
+    } else {
+      height = tightest;
+      spills = true;
+    }
+  }
+  const need = min ? Math.max(min.height, min.width / ratio) : 0;
+  let short = false;
+  if (height / t.scale < need) {
+    const wider = need * t.scale;
+    if (!spills && inside(wider)) height = wider; else short = true;
+  }
+  let pixels = Math.floor(height / t.scale + 1e-6);
+  if (max) pixels = Math.min(pixels, max.height, Math.floor(max.width / ratio));
+  if (!short && min) pixels = Math.max(pixels, Math.ceil(need - 1e-6));
+  const size = { width: Math.floor(pixels * ratio + 1e-6), height: pixels }; // down: never past the photo
+  // The frame's top centre becomes the new frame's origin, its height the document's height.
+  const zoom = spec.heightMm / height;
+  const transform = { x: (t.x - head.centreX) * zoom, y: (t.y - box(height).top) * zoom, scale: t.scale * zoom, angle: t.angle };
+  return { transform, size, ratio, dpi: Math.round(size.height / (height / MM_PER_INCH)), headShare: headMm / height, short, spills, needPx: min ?? null };
+}
+
 // The print sheet: as many copies as the paper takes (either way round), centred above a strip
 // for the calibration bar and the caption. Cut marks run in the margins along every cut line and
 // stop `clearMm` short of any photo. Everything in px at the sheet's dpi.

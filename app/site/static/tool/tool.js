@@ -4,7 +4,7 @@
 // anywhere (the page's CSP allows connections to this site only, and the only requests made are
 // for the specifications and the tool's own files).
 import { assess, backgroundSamples, lightingBalance, sharpness } from "./checks.js";
-import { backgroundVerdict, coverPlacement, coversFrame, fitQuality, frameMm, headGuides, measure, outputSize, placeFace, project, turnAbout, zoomAbout, zoomLimits } from "./geometry.js";
+import { backgroundVerdict, coverPlacement, coversFrame, fitQuality, frameMm, headGuides, measure, outputSize, placeFace, project, turnAbout, uncroppedExport, zoomAbout, zoomLimits } from "./geometry.js";
 import { jpegComplete, sniff, withDensity } from "./jpeg.js";
 import { alphaOf, findFace, loadModels, personMask } from "./models.js";
 import { jpegPdf } from "./pdf.js";
@@ -18,6 +18,7 @@ const ui = {
   readout: $("#tool-readout"), checks: $("#tool-checks"), download: $("#tool-download"), sheet: $("#tool-sheet"),
   sheetKind: $("#tool-sheet-kind"), sheetFormat: $("#tool-sheet-format"), status: $("#tool-status"), saved: $("#tool-saved"),
   editor: $("#tool-editor"), hint: $("#tool-hint"), replace: $("#tool-replace"), replaceNote: $("#tool-replace-note"),
+  framing: $("#tool-framing"), framingNote: $("#tool-framing-note"),
 };
 const state = {
   documents: [], spec: null, portals: [], portal: null, sheets: [],
@@ -79,6 +80,7 @@ async function chooseDocument() {
   history.replaceState(null, "", `?country=${encodeURIComponent(spec.country)}&document=${encodeURIComponent(spec.id)}`);
   describe(spec);
   offerReplacement(spec);
+  frameAsThePortalAsks();
   place();
 }
 
@@ -143,6 +145,21 @@ function offerReplacement(spec) {
     : spec.editing === "background-replacement-allowed"
       ? "The authority allows the background to be replaced."
       : "The authority publishes no rule on editing; some offices reject any retouching, so use this only if yours accepts it.";
+}
+
+// A portal that crops the photo itself asks for it uncropped: that becomes the file's framing.
+function frameAsThePortalAsks() {
+  ui.framing.value = state.portal?.uncropped ? "uncropped" : "document";
+  explainFraming();
+}
+
+function explainFraming() {
+  const portal = state.portal;
+  const min = portal?.minPx ? ` (at least ${portal.minPx.width} × ${portal.minPx.height} px)` : "";
+  const asks = portal?.uncropped ? `${portal.name} asks for a photo that is not cropped: your head, shoulders and upper body with space around, which it crops itself.` : "";
+  ui.framingNote.textContent = ui.framing.value === "uncropped"
+    ? `${asks || "For a service that crops the photo itself."} “Download photo” gives you centred and level with room around you, in the portal's shape${min}, at your photo's own pixels: never enlarged.`
+    : asks ? `${asks} Choose “Not cropped” for it; this framing is the document's crop, for other uses.` : "";
 }
 
 const frame = () => outputSize(state.spec, state.portal);
@@ -233,12 +250,13 @@ function place() {
 // --- drawing ----------------------------------------------------------------------------------
 
 // The photo in a frame of `size` px: the placement is in mm, so every size shows the same crop.
-function render(context, size, { replace = false } = {}) {
+// `mask`, a person mask of this very frame, replaces the background with the document's colour.
+function render(context, size, { mask = null, transform = state.transform } = {}) {
   const k = size.height / state.spec.heightMm;
   context.fillStyle = state.spec.bgColor ?? "#ffffff";
   context.fillRect(0, 0, size.width, size.height);
   if (!state.image) return;
-  const { x, y, scale, angle } = state.transform;
+  const { x, y, scale, angle } = transform;
   context.save();
   context.translate(size.width / 2 + x * k, y * k);
   context.rotate((angle * Math.PI) / 180);
@@ -246,14 +264,14 @@ function render(context, size, { replace = false } = {}) {
   context.imageSmoothingQuality = "high";
   context.drawImage(state.image, -state.image.width / 2, -state.image.height / 2);
   context.restore();
-  if (replace && state.mask) {
+  if (mask) {
     // The document's colour wherever the person mask is not: the mask's alpha cuts the person out.
     const paint = new OffscreenCanvas(size.width, size.height);
     const brush = paint.getContext("2d");
     brush.fillStyle = state.spec.bgColor ?? "#ffffff";
     brush.fillRect(0, 0, size.width, size.height);
     brush.globalCompositeOperation = "destination-out";
-    brush.drawImage(state.mask, 0, 0, size.width, size.height);
+    brush.drawImage(mask, 0, 0, size.width, size.height);
     context.drawImage(paint, 0, 0);
   }
 }
@@ -321,7 +339,7 @@ function draw() {
   canvas.height = Math.round(cssHeight * ratio);
   const view = { width: canvas.width, height: canvas.height };
   const context = canvas.getContext("2d");
-  render(context, view, { replace: ui.replace.checked });
+  render(context, view, { mask: replacing() });
   if (state.image) drawGuides(context, view);
   readout();
   check();
@@ -357,7 +375,7 @@ async function analyse() {
   canvas.width = size.width;
   canvas.height = size.height;
   const context = canvas.getContext("2d", { willReadFrequently: true });
-  render(context, size);
+  render(context, size, { transform });
   const pixels = context.getImageData(0, 0, size.width, size.height);
   const mask = state.models ? await personMask(state.models, canvas) : null;
   if (transform !== state.transform) return;
@@ -440,6 +458,15 @@ ui.replace.addEventListener("change", draw);
 
 // --- checks ----------------------------------------------------------------------------------
 
+// The photo's px across the file chosen, and how many it needs: the document's crop, or the
+// uncropped file (whose need is the portal's minimum width).
+function pixelsOfFile(fmm, size) {
+  const head = ui.framing.value === "uncropped" ? headInFrame() : null;
+  if (!head) return { have: fmm.width / state.transform.scale, need: Math.max(state.spec.widthPx, size.width) };
+  const out = uncroppedExport(state.transform, head, state.spec, image(), state.portal);
+  return { have: out.size.width, need: state.portal?.minPx?.width ?? state.spec.widthPx };
+}
+
 function check() {
   let lines;
   if (!state.image) {
@@ -451,7 +478,7 @@ function check() {
       faces: state.faces,
       face: state.face,
       placement: state.face ? measure(state.transform, state.face, state.spec, image()) : null,
-      pixels: { have: fmm.width / state.transform.scale, need: Math.max(state.spec.widthPx, size.width) },
+      pixels: pixelsOfFile(fmm, size),
       covers: coversFrame(state.transform, fmm, image()),
       canReplace: !ui.replace.disabled,
       ...state.analysis,
@@ -499,15 +526,56 @@ const dpiOf = (size) => Math.round(size.height / (state.spec.heightMm / 25.4));
 // The frame drawn on a page canvas, whose raster of the photo the preview has already warmed,
 // then copied as plain pixels for the encoder: a fresh OffscreenCanvas would first spend a few
 // hundred ms preparing the whole photo for high-quality scaling.
-function frameCanvas(size) {
+function frameCanvas(size, options = { mask: replacing() }) {
+  const canvas = pageCanvas(size, options);
+  const copy = new OffscreenCanvas(size.width, size.height);
+  copy.getContext("2d").putImageData(canvas.getContext("2d").getImageData(0, 0, size.width, size.height), 0, 0);
+  return copy;
+}
+
+function pageCanvas(size, options) {
   const canvas = document.createElement("canvas");
   canvas.width = size.width;
   canvas.height = size.height;
-  const context = canvas.getContext("2d", { willReadFrequently: true });
-  render(context, size, { replace: ui.replace.checked });
-  const copy = new OffscreenCanvas(size.width, size.height);
-  copy.getContext("2d").putImageData(context.getImageData(0, 0, size.width, size.height), 0, 0);
-  return copy;
+  render(canvas.getContext("2d", { willReadFrequently: true }), size, options);
+  return canvas;
+}
+
+// The person mask of the document frame, when the background is to be replaced.
+const replacing = () => (ui.replace.checked ? state.mask : null);
+
+// Where the head is in the document frame (mm): measured from the face, or, lined up by hand,
+// the middle of the guides' crown and chin bands.
+function headInFrame() {
+  if (state.face) {
+    const m = measure(state.transform, state.face, state.spec, image());
+    return { crown: m.topMarginMm, chin: m.topMarginMm + m.headMm, centreX: m.offCentreMm };
+  }
+  const guides = headGuides(state.spec);
+  return guides && { crown: (guides.crown.top + guides.crown.bottom) / 2, chin: (guides.chin.top + guides.chin.bottom) / 2, centreX: 0 };
+}
+
+// The uncropped file: the same placement, the frame widened around the head and shoulders.
+async function downloadUncropped() {
+  const head = headInFrame();
+  const portal = state.portal;
+  if (!head) {
+    ui.saved.textContent = "The authority gives no head height and no face was found, so the tool cannot tell where your head is: line it up and choose the document's crop instead.";
+    return;
+  }
+  const out = uncroppedExport(state.transform, head, state.spec, image(), portal);
+  let mask = null;
+  if (ui.replace.checked && state.models) mask = await personMask(state.models, pageCanvas(out.size, { transform: out.transform }));
+  const canvas = frameCanvas(out.size, { transform: out.transform, mask });
+  const result = await fitQuality((quality) => jpeg(canvas, quality, out.dpi), { minBytes: portal?.minBytes ?? 0, maxBytes: portal?.maxBytes ?? Infinity });
+  save(result.blob, `${state.spec.id}-uncropped-${out.size.width}x${out.size.height}.jpg`);
+  const why = portal?.uncropped ? `, as ${portal.name} asks: it crops the photo itself` : "";
+  const notes = [`Downloaded a ${out.size.width} × ${out.size.height} px JPEG of ${bytes(result.blob.size)} (quality ${Math.round(result.quality * 100)}), not cropped${why}. Your head is centred and level and takes ${Math.round(out.headShare * 100)} % of the height, with room above it and around your shoulders.`];
+  if (out.short) notes.push(`Your photo has too few pixels for ${portal?.name ?? "the portal"}, which asks for at least ${out.needPx.width} × ${out.needPx.height} px: the file keeps your photo's own pixels rather than enlarging them. Take the photo again from a little closer or at a higher resolution.`);
+  if (out.spills) notes.push("Your photo ends close to your head, so part of the frame is filled with plain colour: take the photo again with more space around you.");
+  if (result.problem === "too-large") notes.push("It is still larger than the portal allows: choose a photo with a plainer background.");
+  if (result.problem === "too-small") notes.push("It is still under the portal's minimum file size.");
+  ui.saved.textContent = notes.join(" ");
 }
 
 async function encodePhoto(size) {
@@ -519,6 +587,7 @@ async function encodePhoto(size) {
 ui.download.addEventListener("click", async () => {
   if (!state.image) return;
   await ready();
+  if (ui.framing.value === "uncropped") { await downloadUncropped(); return; }
   let size = frame();
   let result = await encodePhoto(size);
   // Under the portal's minimum even at the best quality: more pixels, while the window allows.
@@ -564,8 +633,10 @@ ui.document.addEventListener("change", chooseDocument);
 ui.portal.addEventListener("change", () => {
   state.portal = state.portals.find((p) => p.id === ui.portal.value) ?? null;
   describe(state.spec);
+  frameAsThePortalAsks();
   changed();
 });
+ui.framing.addEventListener("change", () => { explainFraming(); check(); });
 ui.file.addEventListener("change", () => ui.file.files[0] && openFile(ui.file.files[0]));
 ui.drop.addEventListener("dragover", (event) => { event.preventDefault(); ui.drop.classList.add("dragging"); });
 ui.drop.addEventListener("dragleave", () => ui.drop.classList.remove("dragging"));

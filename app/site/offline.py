@@ -1,0 +1,53 @@
+"""The service worker that keeps the photo tool working offline, completed at start-up.
+
+Its list of files to keep must name the URLs the tool page really requests, fingerprints
+included, or the worker caches one URL while the page asks for another. So the list is written
+here from the same fingerprints the page is rendered with: the page, its styles, every module
+tool.js imports (directly or not), and the specifications it opens with.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+import re
+from collections.abc import Callable
+
+from photospecs.site.render import versioned
+
+# A relative import in one of our modules, as fingerprinted: `from "./x.js?v=..."`.
+_IMPORT = re.compile(rb"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}/[^"'?#\s]+\.m?js)(?:\?v=[0-9a-f]+)?["']""")
+SHELL_MARK = b"[/* shell */]"
+VERSION_MARK = b"/* version */"
+ENTRY = "tool/tool.js"
+
+
+def modules(served: dict[str, bytes], entry: str = ENTRY) -> list[str]:
+    """The entry module and every module it imports, directly or not, by path under static/."""
+    found: list[str] = []
+    waiting = [entry]
+    while waiting:
+        path = waiting.pop()
+        if path in found or path not in served:
+            continue
+        found.append(path)
+        folder = posixpath.dirname(path)
+        waiting += [posixpath.normpath(posixpath.join(folder, m.decode())) for m in _IMPORT.findall(served[path])]
+    return sorted(found)
+
+
+def shell(served: dict[str, bytes], static: Callable[[str], str]) -> list[str]:
+    """What the tool page requests when it opens (the face models come later, on first use)."""
+    styles = [static("site.css"), static("tool/tool.css")]
+    return ["/tool", "/favicon.svg", *styles, *(static(path) for path in modules(served)), "/api/documents", "/api/print-sheets"]
+
+
+def service_worker(source: bytes, served: dict[str, bytes], hashes: dict[str, str]) -> bytes:
+    """sw.js with its list of URLs, and a cache name that changes with any of our files (the face
+    models, cached when first used, included), so a deploy never mixes old files with new."""
+    if SHELL_MARK not in source or VERSION_MARK not in source:
+        raise ValueError("sw.js lost the marks its list of URLs and its version are written at")
+    urls = shell(served, versioned(hashes))
+    name = hashlib.sha256(json.dumps(sorted(hashes.items())).encode()).hexdigest()[:10]
+    return source.replace(SHELL_MARK, json.dumps(urls).encode()).replace(VERSION_MARK, name.encode())
