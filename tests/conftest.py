@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 from litestar.testing import TestClient
+from photospecs.dataset import DEFAULT_DATASET_DIR, DatasetError, load
 from photospecs.main import create_app
 from photospecs.settings import Settings
 
@@ -29,6 +31,28 @@ def app():
 def client(app):
     with TestClient(app, base_url="http://127.0.0.1:8000") as test_client:
         yield test_client
+
+
+@pytest.fixture
+def dataset(tmp_path: Path) -> Path:
+    """A private copy of the bundled dataset to break."""
+    target = tmp_path / "dataset"
+    shutil.copytree(DEFAULT_DATASET_DIR, target)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace the first `old` in a dataset file, which must be there."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def problems(directory: Path) -> str:
+    """What validation says of a dataset that must not load, one problem a line."""
+    with pytest.raises(DatasetError) as caught:
+        load(directory)
+    return "\n".join(caught.value.problems)
 
 
 def free_port() -> int:

@@ -2,35 +2,15 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from photospecs.dataset import DEFAULT_DATASET_DIR, DatasetError, load
+from conftest import edit, problems
+from photospecs.dataset import load
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture
-def dataset(tmp_path: Path) -> Path:
-    """A private copy of the bundled dataset to break."""
-    target = tmp_path / "dataset"
-    shutil.copytree(DEFAULT_DATASET_DIR, target)
-    return target
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def problems(directory: Path) -> str:
-    with pytest.raises(DatasetError) as caught:
-        load(directory)
-    return "\n".join(caught.value.problems)
 
 
 def test_bundled_dataset_validates():

@@ -5,11 +5,11 @@ gets a figure drawn inside its frame."""
 from __future__ import annotations
 
 import itertools
-import shutil
 from pathlib import Path
 
 import pytest
-from photospecs.dataset import DEFAULT_DATASET_DIR, DatasetError, load
+from conftest import edit, problems
+from photospecs.dataset import load
 from photospecs.dataset.loader import px_from_mm, rests_on_secondary
 from photospecs.site.figure import figure
 
@@ -20,25 +20,6 @@ US_RULE_MAX = 34.9  # 1 3/8 in, the U.S. Department of State's largest head on a
 @pytest.fixture(scope="module")
 def data():
     return load()
-
-
-@pytest.fixture
-def dataset(tmp_path: Path) -> Path:
-    target = tmp_path / "dataset"
-    shutil.copytree(DEFAULT_DATASET_DIR, target)
-    return target
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def problems(directory: Path) -> str:
-    with pytest.raises(DatasetError) as caught:
-        load(directory)
-    return "\n".join(caught.value.problems)
 
 
 # --- head heights and eye lines -------------------------------------------------------------
