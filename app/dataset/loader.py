@@ -476,7 +476,7 @@ def _check_portals(portals: list[tuple[str, PortalFile]], docs: dict[str, Doc], 
         _check_stated_sizes(where, portal, problems)
         _check_sources(f"{where}.sources", portal.sources, problems)
         _check_secondary_reason(where, portal.sources, portal.secondary_reason, problems)
-        if portal.uncropped and all(source.secondary for source in portal.sources):
+        if portal.uncropped and rests_on_secondary(portal.sources):
             problems.append(f"{where}.uncropped: only the authority's own page can ask for an uncropped photo")
         if portal.min_bytes is not None and portal.max_bytes is not None and portal.min_bytes > portal.max_bytes:
             problems.append(f"{where}.min_bytes: larger than max_bytes")

@@ -10,14 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import posixpath
-import re
 from collections.abc import Callable
 
-from photospecs.site.render import versioned
+from photospecs.site.render import imported, versioned
 
-# A relative import in one of our modules, as fingerprinted: `from "./x.js?v=..."`.
-_IMPORT = re.compile(rb"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}/[^"'?#\s]+\.m?js)(?:\?v=[0-9a-f]+)?["']""")
 SHELL_MARK = b"[/* shell */]"
 VERSION_MARK = b"/* version */"
 ENTRY = "tool/tool.js"
@@ -32,8 +28,7 @@ def modules(served: dict[str, bytes], entry: str = ENTRY) -> list[str]:
         if path in found or path not in served:
             continue
         found.append(path)
-        folder = posixpath.dirname(path)
-        waiting += [posixpath.normpath(posixpath.join(folder, m.decode())) for m in _IMPORT.findall(served[path])]
+        waiting += imported(path, served[path])
     return sorted(found)
 
 

@@ -36,8 +36,15 @@ def static_files() -> dict[str, bytes]:
     return found
 
 
-# A relative import in one of our modules: `from "./x.js"`, `import "./x.js"`, `import("./x.js")`.
-_IMPORT = re.compile(rb"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])(\.{1,2}/[^"'?#\s]+\.m?js)\2""")
+# A relative import in one of our modules: `from "./x.js"`, `import "./x.js"`, `import("./x.js")`,
+# before or after it is fingerprinted (`./x.js?v=<hash>`).
+_IMPORT = re.compile(rb"""(\bfrom\s*|\bimport\s*\(?\s*)(["'])(\.{1,2}/[^"'?#\s]+\.m?js)(?:\?v=[0-9a-f]+)?\2""")
+
+
+def imported(path: str, body: bytes) -> list[str]:
+    """The static paths (under static/) that the module at `path` imports by relative URL."""
+    folder = posixpath.dirname(path)
+    return [posixpath.normpath(posixpath.join(folder, m[3].decode())) for m in _IMPORT.finditer(body)]
 # Third-party files are served byte for byte, as their manifests record them.
 _VERBATIM = ("swagger-ui/", "vendor/", "flags/")
 
