@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 import msgspec
-from photospecs.dataset import DEFAULT_DATASET_DIR, Data, DatasetError, load
-from photospecs.dataset.loader import rests_on_secondary, warnings
+from photospecs.dataset import DatasetError, load
+from photospecs.dataset.loader import rests_on_secondary
 from photospecs.dataset.sources import is_front_page
 from photospecs.ops import logs
-from photospecs.settings import SettingsError, from_env, local_site, serve_option, service_links
+from photospecs.settings import Settings, SettingsError, from_env, local_site, serve_option, service_links
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,6 +30,11 @@ def main(argv: list[str] | None = None) -> int:
     validate.add_argument("--dataset", type=Path, help="default: PHOTOSPECS_DATASET_DIR, else the bundled dataset")
     validate.add_argument("--report", action="store_true", help="print coverage figures")
     validate.add_argument("--check-links", action="store_true", help="fetch every source URL and report dead ones (needs a network)")
+    validate.add_argument("--write-verified", action="store_true",
+                          help="check the links, and write today's date as `verified` on every source whose URL answered")
+
+    build = commands.add_parser("build", help="build the catalog ahead of time, for serve to load (see the README)")
+    build.add_argument("--output", type=Path, help="default: PHOTOSPECS_CATALOG_FILE, else catalog.bin in the installed package")
 
     health = commands.add_parser("health", help="exit 0 when the local server answers /healthz (for container health checks)")
     health.add_argument("--port", type=port_number, default=serve_option("port", "8000"))
@@ -37,8 +42,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "health":
         return _health(args.port)
+    if args.command == "build":
+        return _build(args.output)
     if args.command == "validate":
-        return _validate(args.dataset or Path(os.environ.get("PHOTOSPECS_DATASET_DIR", DEFAULT_DATASET_DIR)), args.report, args.check_links)
+        try:
+            directory = args.dataset or from_env().dataset_path
+        except SettingsError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+        return _validate(directory, args.report, args.check_links or args.write_verified, args.write_verified)
     return _serve(args)
 
 
@@ -78,7 +90,7 @@ def is_loopback(host: str) -> bool:
         return host == "localhost"
 
 
-def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
+def _validate(directory: Path, report: bool, check_links: bool = False, write_verified: bool = False) -> int:
     try:
         data = load(directory)
     except DatasetError as exc:
@@ -87,7 +99,7 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
         print(f"dataset invalid: {len(exc.problems)} problem(s)", file=sys.stderr)
         return 1
     docs = data.docs.values()
-    for warning in warnings():
+    for warning in data.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     print(f"dataset ok: {len(data.countries)} countries, {len(data.docs)} documents, {len(data.portals)} portals, version {data.version}")
     if report:
@@ -131,26 +143,67 @@ def _validate(directory: Path, report: bool, check_links: bool = False) -> int:
         print(f"  head height: {_percent(framed_with_head, len(framed))} of documents not photographed at the office, "
               f"{_percent(with_head, len(docs))} of all")
         print(f"  secondary sources only: {_percent(secondary, len(docs))} of documents")
-    return _check_links(data) if check_links else 0
+    return _check_links(directory, write_verified) if check_links else 0
 
 
 def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f} %" if whole else "n/a"
 
 
-def _check_links(data: Data) -> int:
+def _check_links(directory: Path, write_verified: bool) -> int:
+    import datetime
+
     from photospecs.dataset import links
 
-    urls = [s.url for d in data.docs.values() for s in d.sources] + [s.url for p in data.portals.values() for s in p.sources]
-    outcomes = links.check_all(urls)
-    if outcomes is None:
-        print("links: not checked: no network here (no source URL could be reached); run --check-links where one exists")
-        return 0
-    dead = [o for o in outcomes if o.problem]
-    for outcome in dead:
-        print(f"dead link: {outcome.url}: {outcome.problem}", file=sys.stderr)
-    print(f"links: {len(outcomes) - len(dead)} of {len(outcomes)} source URLs answered; {len(dead)} dead")
+    problems = links.check_all(links.source_urls(directory))
+    if problems is None:
+        print("links: not checked: no network here (no source URL could be reached); run it where one exists"
+              + ("; no date written" if write_verified else ""))
+        # Asked to record the check, exit non-zero: nothing was recorded.
+        return 1 if write_verified else 0
+    dead = {url: problem for url, problem in problems.items() if problem}
+    for url, problem in dead.items():
+        print(f"dead link: {url}: {problem}", file=sys.stderr)
+    print(f"links: {len(problems) - len(dead)} of {len(problems)} source URLs answered; {len(dead)} dead")
+    if write_verified:
+        today = datetime.date.today()
+        answered = problems.keys() - dead.keys()
+        try:
+            changed = links.write_verified(directory, answered, today)
+        except ValueError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        print(f"links: verified = {today} written on the sources of {len(answered)} answering URLs ({len(changed)} files changed)")
     return 1 if dead else 0
+
+
+def _build(output: Path | None) -> int:
+    """Build with the settings `serve` will have (PHOTOSPECS_* as for serve, and its default
+    address when no site URL is set), and write the file serve looks for."""
+    from photospecs.catalog import build, prebuilt
+
+    try:
+        settings = _settings(serve_option("host", "127.0.0.1"), port_number(serve_option("port", "8000")))
+        data = load(settings.dataset_path)
+    except (SettingsError, DatasetError) as exc:
+        return _refused(exc)
+    catalog = build(data, settings)
+    path = output or prebuilt.path_of(settings)
+    prebuilt.write(catalog, path)
+    print(f"catalog built in {catalog.build_seconds:.1f} s for {settings.site}: {path} ({path.stat().st_size / 2**20:.0f} MiB)")
+    return 0
+
+
+def _settings(host: str, port: int) -> Settings:
+    """PHOTOSPECS_* settings; without a site URL, links are built on the address served."""
+    settings = from_env()
+    return settings if settings.site_url else msgspec.structs.replace(settings, site_url=local_site(host, port))
+
+
+def _refused(exc: SettingsError | DatasetError) -> int:
+    """A bad setting exits 2, a dataset that cannot be served 1, each problem on its own line."""
+    print(exc if isinstance(exc, SettingsError) else "\n".join(exc.problems), file=sys.stderr)
+    return 2 if isinstance(exc, SettingsError) else 1
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -161,9 +214,7 @@ def _serve(args: argparse.Namespace) -> int:
     from photospecs.ops.shutdown import DrainingServer
 
     try:
-        settings = from_env()
-        if not settings.site_url:
-            settings = msgspec.structs.replace(settings, site_url=local_site(args.host, args.port))
+        settings = _settings(args.host, args.port)
         logs.configure(settings.log_level)
         if links := service_links():
             logs.LOGGER.warning("ignoring Kubernetes service-link variables: " + ", ".join(links))
@@ -172,12 +223,8 @@ def _serve(args: argparse.Namespace) -> int:
                 f"listening on {args.host} with no PHOTOSPECS_SITE_URL: links point at {settings.site}; set it to the public URL"
             )
         loader = WorkerLoader(settings)
-    except SettingsError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    except DatasetError as exc:
-        print("\n".join(exc.problems), file=sys.stderr)
-        return 1
+    except (SettingsError, DatasetError) as exc:
+        return _refused(exc)
     server = DrainingServer(
         "photospecs.main:create_app",  # named for granian's logs; workers get their app from `loader`
         factory=True,
@@ -200,6 +247,7 @@ def _serve(args: argparse.Namespace) -> int:
         ),
     )
     server.drain_seconds = settings.drain_seconds
+    server.flag = loader.draining
     server.serve(target_loader=loader, wrap_loader=False)
     return 0
 

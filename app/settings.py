@@ -26,6 +26,9 @@ class Settings(Struct, frozen=True, forbid_unknown_fields=True):
     # Largest request body accepted (POST /api/mcp); larger bodies get 413.
     max_body_bytes: Annotated[int, Meta(ge=1024, le=16 * 1024 * 1024)] = 65_536
     dataset_dir: str = str(DEFAULT_DATASET_DIR)
+    # The pre-built catalog `photospecs build` writes and `serve` loads when it matches (empty:
+    # catalog.bin inside the installed package, where the image's build puts it).
+    catalog_file: str = ""
     log_level: Literal["debug", "info", "warning", "error"] = "info"
     access_log: bool = False
     # Slow or idle clients: the request line and headers must arrive within this many seconds

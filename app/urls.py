@@ -1,13 +1,15 @@
 """Every URL the service emits on its own site, built in one place on the configured site URL.
 
-Pages, sitemap, JSON bodies and MCP results all take their links from here, so a link the
-service hands out and the route that answers it cannot drift apart (tests/test_site_links.py
-follows every one).
+Pages, sitemap, JSON bodies and MCP results all take their links from here, and every path
+comes from the route table (paths.py), so a link the service hands out and the route that
+answers it cannot drift apart (tests/test_site_links.py follows every one).
 """
 
 from __future__ import annotations
 
 from urllib.parse import urlencode
+
+from photospecs.paths import BY_NAME
 
 
 class Urls:
@@ -15,23 +17,27 @@ class Urls:
         self.site = site  # no trailing slash
         self._tool = tool
 
+    def path(self, name: str, value: str = "") -> str:
+        """The absolute URL of route `name` from paths.py, its parameter filled with `value`."""
+        return self.site + BY_NAME[name].url(value)
+
     def home(self) -> str:
-        return f"{self.site}/"
+        return self.path("home")
 
     def countries(self) -> str:
-        return f"{self.site}/countries"
+        return self.path("countries-page")
 
     def country(self, country_id: str) -> str:
-        return f"{self.site}/countries/{country_id}"
+        return self.path("country-page", country_id)
 
     def document(self, slug: str) -> str:
-        return f"{self.site}/{slug}"
+        return self.path("page", slug)
 
     def portal(self, portal_id: str) -> str:
-        return f"{self.site}/portals/{portal_id}"
+        return self.path("portal-page", portal_id)
 
     def comparison(self, competitor_id: str) -> str:
-        return f"{self.site}/compare/{competitor_id}"
+        return self.path("comparison-page", competitor_id)
 
     def tool(self, country_id: str | None = None, document_id: str | None = None) -> str:
         query = {key: value for key, value in (("country", country_id), ("document", document_id)) if value}
@@ -42,7 +48,7 @@ class Urls:
         return f"{self.site}/api/{path}"
 
     def country_json(self, country_id: str) -> str:
-        return f"{self.site}/api/specs?country={country_id}"
+        return f"{self.path('specs')}?country={country_id}"
 
     def static(self, path: str) -> str:
-        return f"{self.site}/static/{path}"
+        return self.path("static", path)

@@ -21,11 +21,10 @@ from urllib.parse import parse_qsl
 
 from photospecs import catalog as catalog_module
 from photospecs import dataset
-from photospecs.asgi.errors import quoted
-from photospecs.asgi.send import error_body
 from photospecs.dataset import alias_key
 from photospecs.main import app_for
 from photospecs.settings import Settings
+from photospecs.wire.errors import encode_error, quoted
 from photospecs.wire.rest import Error
 
 TYPED = ["germny", "untied-kingdom", "untied-states", "south-koreaa", "new-zeland", "austrailia", "phillipines",
@@ -83,7 +82,7 @@ def main() -> None:
         ("resolve the id (no match)", best(args.repeat, ids, catalog.resolve_country)),
         ("  of which: normalise it (alias_key)", best(args.repeat, ids, alias_key)),
         ("suggest close ids", best(args.repeat, ids, catalog.suggest_countries)),
-        ("build and encode the error", best(args.repeat, list(zip(ids, suggestions, strict=True)), lambda pair: error_body(Error(
+        ("build and encode the error", best(args.repeat, list(zip(ids, suggestions, strict=True)), lambda pair: encode_error(Error(
             status=404, error="unknown_country", message=f"No country matches {quoted(pair[0])}. Use an id.", suggestions=pair[1])))),
     ]
     print(f"GET /api/specs in-process, us per request (best of {args.repeat} x {args.requests:,})")

@@ -1,4 +1,5 @@
-"""Shared fixtures: the app on the bundled dataset, a test client, and a real granian server."""
+"""Shared fixtures: catalogs and the app on the bundled dataset, a test client, and a real granian
+server; and how pytest-xdist shares the modules out."""
 
 from __future__ import annotations
 
@@ -15,16 +16,59 @@ from pathlib import Path
 import httpx
 import pytest
 from litestar.testing import TestClient
+from photospecs import catalog as catalog_module
 from photospecs.dataset import DEFAULT_DATASET_DIR, DatasetError, load
-from photospecs.main import create_app
+from photospecs.main import app_for
 from photospecs.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
+SITE = "https://photospecs.example"  # the site URL of the `configured` catalog
+
+
+# A catalog build encodes every body (brotli over every page) and takes seconds: each catalog the
+# tests need is built once per session, and an app wired around it is cheap (`app_for`).
+@pytest.fixture(scope="session")
+def bundled():
+    """The bundled dataset, loaded once (its records are frozen, so tests can share them)."""
+    return load()
 
 
 @pytest.fixture(scope="session")
-def app():
-    return create_app(Settings())
+def catalog(bundled):
+    """The catalog for the default settings."""
+    return catalog_module.build(bundled, Settings())
+
+
+@pytest.fixture(scope="session")
+def configured(bundled):
+    """A catalog for settings an operator changes: its own site URL (the tool URL follows it),
+    a shorter max-age, metrics off."""
+    return catalog_module.build(bundled, Settings(site_url=SITE, max_age=60, metrics=False))
+
+
+@pytest.fixture(scope="session")
+def app(catalog):
+    return app_for(catalog)
+
+
+# Modules that load the machine in bursts and time what they see: never run beside one another.
+BURSTY = ("_browser.py", "/test_shutdown.py")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """pytest-xdist's workers take whole modules, so that a module's own servers, browser and
+    photos are made once. The modules that drive Chromium and the drain tests (three servers
+    started under load) go to one worker together: beside a browser, a drain test's spawned
+    workers start slowly enough to miss its timings."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByModule(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return "bursty" if module.endswith(BURSTY) else module
+
+    return ByModule(config, log)
 
 
 @pytest.fixture(scope="session")
@@ -85,7 +129,9 @@ class Server:
         )
         self._wait_ready()
 
-    def _wait_ready(self, timeout: float = 30.0) -> None:
+    # Generous: on a busy machine a server whose workers are spawned (each unpickles the
+    # catalog) has taken over 20 s to become ready.
+    def _wait_ready(self, timeout: float = 60.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

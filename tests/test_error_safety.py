@@ -8,8 +8,10 @@ from urllib.parse import quote
 
 import pytest
 from litestar.testing import TestClient
-from photospecs.asgi.send import Route
+from photospecs.asgi.routing import Route
+from photospecs.asgi.send import ErrorRenderer
 from photospecs.main import PhotospecsApp
+from photospecs.paths import Path
 
 HOSTILE = '<script>alert("x")</script>&' + "x" * 500
 
@@ -54,7 +56,7 @@ def test_a_crash_is_a_plain_500_and_is_logged(caplog):
     async def broken(scope, receive, send) -> int:
         raise RuntimeError("secret detail from /srv/internal/file.py")
 
-    app = PhotospecsApp([Route("/boom", "boom", broken)], None, openapi_config=None)
+    app = PhotospecsApp([Route(Path("boom", "/boom"), broken)], None, ErrorRenderer())
     with caplog.at_level(logging.ERROR, logger="photospecs"), TestClient(app) as client:
         response = client.get("/boom")
     assert response.status_code == 500

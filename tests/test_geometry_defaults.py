@@ -9,17 +9,17 @@ from pathlib import Path
 
 import pytest
 from conftest import edit, problems
+from photospecs.catalog.pages.figure import figure
 from photospecs.dataset import load
 from photospecs.dataset.loader import px_from_mm, rests_on_secondary
-from photospecs.site.figure import figure
 
 TWO_INCHES = 50.8
 US_RULE_MAX = 34.9  # 1 3/8 in, the U.S. Department of State's largest head on a 2 x 2 in print
 
 
 @pytest.fixture(scope="module")
-def data():
-    return load()
+def data(bundled):
+    return bundled
 
 
 # --- head heights and eye lines -------------------------------------------------------------
@@ -143,13 +143,13 @@ def test_authority_basis_needs_an_authority_source(dataset):
 # --- figures ----------------------------------------------------------------------------------
 
 
-def test_every_supplied_photo_gets_a_figure_inside_its_frame(data):
+def test_every_supplied_photo_gets_a_figure_inside_its_frame(data, catalog):
     guided = 0
     for doc in data.docs.values():
         f = doc.file
         if f.capture == "office" or f.width_mm is None:
             continue
-        fig = figure(doc)
+        fig = figure(catalog.views.documents[doc.id])
         assert fig is not None, doc.id
         bands = [b for b in (fig.head_outer, fig.head_inner, fig.eyes, fig.crown, fig.chin) if b is not None]
         for band in bands:
@@ -170,9 +170,9 @@ def test_every_supplied_photo_gets_a_figure_inside_its_frame(data):
     assert guided > 400
 
 
-def test_labels_never_overlap(data):
+def test_labels_never_overlap(data, catalog):
     for doc in data.docs.values():
-        fig = figure(doc)
+        fig = figure(catalog.views.documents[doc.id])
         if fig is None:
             continue
         ys = [label.text_y for label in fig.labels]

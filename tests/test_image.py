@@ -66,12 +66,20 @@ def image() -> str:
     return TAG
 
 
-class Running:
-    """The image as a pod runs it, on a free port of the host's loopback."""
+# The Deployment's own settings (its site URL among them), except the port: the container shares
+# the host's network here.
+DEPLOYMENT_ENV = {item["name"]: item["value"] for item in CONTAINER["env"] if item["name"] != "PHOTOSPECS_PORT"}
 
-    def __init__(self, image: str) -> None:
+
+class Running:
+    """The image as a pod runs it, on a free port of the host's loopback: with the Deployment's
+    settings, or with `site_url` as the site URL instead of the Deployment's."""
+
+    def __init__(self, image: str, site_url: str | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.site = site_url or DEPLOYMENT_ENV["PHOTOSPECS_SITE_URL"]
+        env = {**DEPLOYMENT_ENV, "PHOTOSPECS_PORT": str(self.port), "PHOTOSPECS_SITE_URL": self.site}
         self.name = f"photospecs-test-{uuid.uuid4().hex[:8]}"
         security = CONTAINER["securityContext"]
         assert security["readOnlyRootFilesystem"] and security["capabilities"]["drop"] == ["ALL"]
@@ -81,7 +89,7 @@ class Running:
             "--tmpfs", f"/tmp:rw,size={tmp['emptyDir']['sizeLimit'].removesuffix('i').lower()}",
             "--user", f"{POD['securityContext']['runAsUser']}:{POD['securityContext']['runAsGroup']}",
             "--cap-drop", "ALL", "--security-opt", "no-new-privileges", *LIMITS,
-            "--env", f"PHOTOSPECS_PORT={self.port}", "--env", f"PHOTOSPECS_SITE_URL={self.url}",
+            *(option for name, value in env.items() for option in ("--env", f"{name}={value}")),
             image,
         )
         self.started = time.monotonic()
@@ -98,6 +106,11 @@ class Running:
             assert state == "true", "the container exited: " + podman("logs", self.name).stdout + podman("logs", self.name).stderr
             time.sleep(0.1)
         raise AssertionError("not ready in time: " + podman("logs", self.name, check=False).stderr)
+
+    def startup(self) -> dict[str, object]:
+        """The service's start-up log line."""
+        lines = podman("logs", self.name).stderr.splitlines()
+        return next(json.loads(line) for line in lines if '"event":"startup"' in line)
 
     def pids(self) -> list[int]:
         return [int(pid) for pid in podman("top", self.name, "hpid").stdout.split()[1:]]
@@ -139,10 +152,27 @@ def test_serves_the_api_a_page_and_the_tool(running):
     tool = httpx.get(f"{running.url}/tool", params={"country": "us", "document": "us-visa"})
     assert tool.status_code == 200 and "text/html" in tool.headers["content-type"]
     # Links are built on the site URL the container was given, not on an address of its own.
-    assert f'href="{running.url}/' in page.text
+    assert f'href="{running.site}/' in page.text
     # The image serves this checkout's dataset, not a layer cached from an older build.
     served = httpx.get(f"{running.url}/api/specs", params={"format": "raw"}).json()["meta"]["version"]
     assert served == load(ROOT / "dataset").version
+
+
+def test_a_pod_with_the_deployments_settings_loads_the_catalog_built_into_the_image(running):
+    assert running.startup()["catalog"] == "prebuilt"
+
+
+def test_a_pod_serving_another_site_url_builds_its_own_catalog(image):
+    """The image's catalog names the Deployment's URL in every link: a pod told another site URL
+    must not serve it, and builds its own instead."""
+    other = Running(image, site_url="https://photos.other.example")
+    try:
+        assert other.startup()["catalog"] == "built"
+        assert "https://photos.other.example/" in httpx.get(f"{other.url}/us-visa-photo").text
+        logs = podman("logs", other.name).stderr
+        assert "was built from other code, dataset or settings" in logs
+    finally:
+        other.remove()
 
 
 def test_its_health_check_passes(running):

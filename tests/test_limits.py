@@ -13,8 +13,9 @@ from conftest import Server
 
 TIGHT = {
     "PHOTOSPECS_HEADER_TIMEOUT": "1",
-    "PHOTOSPECS_BODY_TIMEOUT": "1",
+    "PHOTOSPECS_BODY_TIMEOUT": "2",
     "PHOTOSPECS_MAX_HEAD_BYTES": "16384",
+    "PHOTOSPECS_MAX_CONCURRENCY": "2",  # every other test here leaves a slot free
 }
 
 
@@ -140,19 +141,15 @@ def test_a_declared_oversized_body_is_refused_before_it_is_read(tight):
     assert status == 413 and body["error"] == "body_too_large"
 
 
-def test_concurrency_limit_queues_and_slow_clients_are_released():
-    server = Server(env={**TIGHT, "PHOTOSPECS_MAX_CONCURRENCY": "2", "PHOTOSPECS_BODY_TIMEOUT": "2"})
-    try:
-        stalled = [connect(server) for _ in range(2)]
-        for sock in stalled:  # both request slots taken by bodies that never arrive
-            sock.sendall(b"POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{")
-        time.sleep(0.3)
-        started = time.monotonic()
-        assert httpx.get(f"{server.url}/healthz", timeout=10).status_code == 200
-        waited = time.monotonic() - started
-        assert 0.8 < waited < 4, waited  # queued behind the two, until their deadline freed a slot
-        for sock in stalled:
-            assert status_and_json(read_until_closed(sock))[0] == 408
-        assert answers_quickly(server)
-    finally:
-        server.stop()
+def test_concurrency_limit_queues_and_slow_clients_are_released(tight):
+    stalled = [connect(tight) for _ in range(2)]
+    for sock in stalled:  # both request slots taken by bodies that never arrive
+        sock.sendall(b"POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{")
+    time.sleep(0.3)
+    started = time.monotonic()
+    assert httpx.get(f"{tight.url}/healthz", timeout=10).status_code == 200
+    waited = time.monotonic() - started
+    assert 0.8 < waited < 4, waited  # queued behind the two, until their deadline freed a slot
+    for sock in stalled:
+        assert status_and_json(read_until_closed(sock))[0] == 408
+    assert answers_quickly(tight)

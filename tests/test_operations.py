@@ -78,15 +78,11 @@ def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
                           env={**os.environ, **(env or {})}, timeout=30)
 
 
-def test_container_health_check_follows_the_port():
+def test_container_health_check_follows_the_port(server):
     containerfile = (ROOT / "Containerfile").read_text()
     check = re.search(r"HEALTHCHECK[^\n]*CMD (.+)", containerfile).group(1)
     assert json.loads(check) == ["photospecs", "health"]  # no port written into the image
-    server = Server()
-    try:
-        assert run_cli("health", env={"PHOTOSPECS_PORT": str(server.port)}).returncode == 0
-    finally:
-        server.stop()
+    assert run_cli("health", env={"PHOTOSPECS_PORT": str(server.port)}).returncode == 0
     assert run_cli("health", env={"PHOTOSPECS_PORT": str(free_port())}).returncode == 1
 
 
@@ -103,7 +99,7 @@ def test_head_on_mcp_is_in_allow_and_metrics_refuses_post(client):
     assert "HEAD" in allow.split(", ")
     assert client.head("/api/mcp").status_code == 200
     response = client.post("/metrics")
-    assert response.status_code == 405 and response.headers["allow"] == "GET, HEAD"
+    assert response.status_code == 405 and response.headers["allow"] == "GET, HEAD, OPTIONS"
 
 
 @pytest.mark.parametrize("query, status, error", [

@@ -10,7 +10,7 @@ import tomllib
 
 import passport_photo_specs
 import pytest
-from photospecs.dataset import DEFAULT_DATASET_DIR, load
+from photospecs.dataset import DEFAULT_DATASET_DIR
 
 SIZE_FIELDS = ("widthMm", "heightMm", "widthPx", "heightPx", "dpi")
 REFERENCE = passport_photo_specs.raw()
@@ -19,8 +19,8 @@ KNOWN = {e["id"]: e for e in tomllib.loads((DEFAULT_DATASET_DIR / "known-differe
 
 
 @pytest.fixture(scope="module")
-def data():
-    return load()
+def data(bundled):
+    return bundled
 
 
 def ours(data, reference_id):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from conftest import SITE
 from litestar.testing import TestClient
-from photospecs.dataset import load, px_from_mm
-from photospecs.main import create_app
-from photospecs.settings import Settings
+from photospecs.dataset import px_from_mm
+from photospecs.main import app_for
 
 CONTRACT_DOCUMENT_FIELDS = {
     "id", "name", "slug", "widthMm", "heightMm", "widthPx", "heightPx", "dpi",
@@ -19,13 +19,13 @@ def get(client, url, **headers):
     return client.get(url, headers={**IDENTITY, **headers})
 
 
-def test_default_is_a_schema_org_dataset_with_computed_counts(client):
+def test_default_is_a_schema_org_dataset_with_computed_counts(client, bundled):
     body = get(client, "/api/specs").json()
     assert body["@context"] == "https://schema.org"
     assert body["@type"] == "Dataset"
     assert body["license"] == "https://opensource.org/licenses/MIT"
     assert body["name"]
-    data = load()
+    data = bundled
     # A photo whose size the authority does not publish cannot fill the twelve numeric fields,
     # so /api/specs (and its counts) hold the sized documents; /api/documents has every one.
     sized = [d for d in data.docs.values() if d.width_px is not None]
@@ -59,10 +59,10 @@ def test_documents_carry_exactly_the_twelve_contract_fields(client):
             assert doc["bgColor"].startswith("#") and len(doc["bgColor"]) == 7
 
 
-def test_pixel_sizes_follow_mm_and_dpi(client):
+def test_pixel_sizes_follow_mm_and_dpi(client, bundled):
     """The contract's pixels are the print at `dpi` (an authority's own rounding may differ by one
     pixel); a digital image size the authority states is served apart, as digitalPx."""
-    data = load()
+    data = bundled
     for doc in data.docs.values():
         if doc.file.width_mm is None:
             assert doc.width_px is None and doc.height_px is None
@@ -91,14 +91,14 @@ def test_country_aliases_serve_the_same_bytes(client, query):
     assert alias.headers["etag"] == canonical.headers["etag"]
 
 
-def test_country_filter_combines_with_raw_in_either_order(client):
+def test_country_filter_combines_with_raw_in_either_order(client, bundled):
     one = get(client, "/api/specs?country=us&format=raw")
     other = get(client, "/api/specs?format=raw&country=us")
     assert one.content == other.content
     body = one.json()
     assert set(body) == {"countries", "meta"}
     assert [c["id"] for c in body["countries"]] == ["us"]
-    assert body["meta"] == {"countries": 1, "documents": len(body["countries"][0]["documents"]), "version": load().version}
+    assert body["meta"] == {"countries": 1, "documents": len(body["countries"][0]["documents"]), "version": bundled.version}
 
 
 def test_unknown_country_is_404_with_suggestions(client):
@@ -168,8 +168,8 @@ def test_cache_headers(client, path):
     assert etag.startswith('"') and etag.endswith('"')
 
 
-def test_max_age_is_configurable():
-    with TestClient(create_app(Settings(max_age=60))) as custom:
+def test_max_age_is_configurable(configured):
+    with TestClient(app_for(configured), base_url=SITE) as custom:  # max_age=60
         assert custom.get("/api/specs").headers["cache-control"] == "public, max-age=60"
 
 

@@ -8,7 +8,6 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from photospecs import dataset
 from photospecs.catalog.search import MAX_QUERY, Search
 from photospecs.catalog.search_terms import COUNTRY_TERMS, KIND_TERMS
 from photospecs.urls import Urls
@@ -44,8 +43,8 @@ QUERIES = {
 
 
 @pytest.fixture(scope="module")
-def search() -> Search:
-    return Search(dataset.load(), Urls("http://127.0.0.1:8000", "http://127.0.0.1:8000/tool"))
+def search(bundled) -> Search:
+    return Search(bundled, Urls("http://127.0.0.1:8000", "http://127.0.0.1:8000/tool"))
 
 
 def first_id(results: list[dict]) -> str:
@@ -91,8 +90,8 @@ def test_cost_is_bounded_by_the_query_caps(search):
     assert len(search.results("passport visa id licence residence " * 20)) <= 10
 
 
-def test_curated_terms_name_real_countries_and_kinds(search):
-    data = dataset.load()
+def test_curated_terms_name_real_countries_and_kinds(search, bundled):
+    data = bundled
     countries = {c.id for c in data.countries}
     kinds = {d.file.kind for d in data.docs.values()}
     assert set(COUNTRY_TERMS) <= countries, set(COUNTRY_TERMS) - countries

@@ -2,30 +2,28 @@
 
 from __future__ import annotations
 
-import msgspec
 import pytest
-from photospecs import catalog as catalog_module
-from photospecs import dataset
-from photospecs.rest import openapi
-from photospecs.settings import LOCAL_SITE, Settings
-
-SITE = "https://photospecs.example"
+from conftest import SITE
+from photospecs.settings import LOCAL_SITE
 
 
 @pytest.fixture(scope="module")
-def catalog():
-    settings = Settings(site_url=SITE)
-    return catalog_module.build(dataset.load(settings.dataset_path), settings)
+def catalog(configured):
+    """Built for a site URL of its own (conftest's `configured`)."""
+    return configured
 
 
 def test_the_openapi_document_uses_the_site_url(catalog):
-    text = msgspec.json.encode(openapi.build(catalog)).decode()
+    text = catalog.openapi.identity.decode()
     assert f"curl -s {SITE}/api/mcp" in text
     assert LOCAL_SITE not in text and "127.0.0.1" not in text
 
 
 def test_no_prebuilt_body_names_the_local_address(catalog):
-    prepared = [*catalog.specs.values(), *catalog.comparisons.values(), *catalog.resources.values(), *catalog.pages.values()]
+    prepared = [
+        *catalog.specs.values(), *catalog.comparisons.values(), *catalog.resources.values(), *catalog.pages.values(),
+        catalog.openapi, catalog.mcp.discovery, catalog.not_found,
+    ]
     bodies = {id(p): p.identity for p in prepared}
     assert len(bodies) > 300
     offenders = [body[:80] for body in bodies.values() if LOCAL_SITE.encode() in body]

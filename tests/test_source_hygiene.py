@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from conftest import edit, problems
 from photospecs.dataset import load
-from photospecs.dataset.loader import warnings
 from photospecs.dataset.sources import host_kind, host_of, is_front_page
 
 VISA_URL = "https://travel.state.gov/content/travel/en/us-visas/visa-information-resources/photos.html"
@@ -52,8 +51,7 @@ def test_a_host_that_is_no_source_is_refused(dataset, url, secondary, says):
 
 def test_a_labelled_photo_seller_beside_the_authority_is_accepted(dataset):
     cite(dataset, VISA_SOURCE, '{ url = "https://www.ivisa.com/us-visa-photo", title = "iVisa: US visa photo", secondary = true }')
-    load(dataset)
-    assert not [w for w in warnings() if "us.toml" in w]
+    assert not [w for w in load(dataset).warnings if "us.toml" in w]
 
 
 def test_a_document_resting_only_on_photo_sellers_is_reported(dataset):
@@ -61,8 +59,7 @@ def test_a_document_resting_only_on_photo_sellers_is_reported(dataset):
     path = dataset / "countries" / "us.toml"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace('kind = "visa"', 'kind = "visa"\nsecondary_reason = "No page found"', 1), encoding="utf-8")
-    load(dataset)
-    assert any("documents[1].sources: only photo or visa sellers back this document" in w for w in warnings())
+    assert any("documents[1].sources: only photo or visa sellers back this document" in w for w in load(dataset).warnings)
 
 
 @pytest.mark.parametrize(
@@ -100,8 +97,7 @@ def test_pages_that_state_figures_are_not_front_pages(url):
 
 def test_a_section_front_page_is_reported(dataset):
     cite(dataset, VISA_SOURCE, '{ url = "https://www.gov.pl/web/diplomacy", title = "Polish diplomacy" }')
-    load(dataset)
-    assert any("documents[1].sources: https://www.gov.pl/web/diplomacy is a site's front page" in w for w in warnings())
+    assert any("documents[1].sources: https://www.gov.pl/web/diplomacy is a site's front page" in w for w in load(dataset).warnings)
 
 
 @pytest.mark.parametrize(
@@ -137,8 +133,8 @@ def test_host_kinds(host, kind):
 # --- the bundled dataset ------------------------------------------------------------------
 
 
-def test_every_bundled_source_is_on_a_classed_host_and_labelled():
-    data = load()
+def test_every_bundled_source_is_on_a_classed_host_and_labelled(bundled):
+    data = bundled
     every = [(doc.id, s) for doc in data.docs.values() for s in doc.sources]
     every += [(portal.id, s) for portal in data.portals.values() for s in portal.sources]
     assert len(every) > 1000

@@ -121,6 +121,10 @@ def assert_in_ranges(found: dict[str, float], spec: dict, where: str) -> None:
         top = spec["topMarginMm"]
         # The crown is read by eye on the original to within a pixel or two: 0.3 mm of slack.
         assert top["min"] - 0.3 <= found["top"] <= top["max"] + 0.3, f"{where}: {found['top']:.2f} mm above the head, asked {top}"
+    # Where the document page draws the crown and the chin: the tool places by the same guides.
+    for line, band in (("top", spec["guides"]["crownMm"]), ("chin", spec["guides"]["chinMm"])):
+        at = found["top"] + (found["head"] if line == "chin" else 0)
+        assert band["min"] - 0.3 <= at <= band["max"] + 0.3, f"{where}: {line} {at:.2f} mm from the top, the page draws {band}"
 
 
 def sheet_layout(sheet: dict, spec: dict) -> dict:

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, NamedTuple
+from typing import Any
 
-from photospecs.asgi.errors import encode_error
 from photospecs.catalog.encoded import COMMON_HEADERS, JSON, Headers, Prepared
+from photospecs.wire.errors import encode_error
 from photospecs.wire.rest import Error
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Scope = dict[str, Any]
 
-READ_METHODS = b"GET, HEAD, OPTIONS"
 PREFLIGHT_MAX_AGE = b"86400"
 # Every header an MCP or REST client sends (the 2026-07-28 revision adds Mcp-Method and Mcp-Name);
 # Authorization is listed though nothing here needs it, because SDK clients may send one.
@@ -115,12 +114,8 @@ async def send_bytes(send: Send, status: int, body: bytes, headers: Headers, hea
 ERROR_HEADERS: Headers = [(b"cache-control", b"no-store"), *COMMON_HEADERS]
 
 
-def error_body(error: Error) -> bytes:
-    return encode_error(error)
-
-
 async def send_error(scope: Scope, send: Send, error: Error, extra: Headers | None = None) -> int:
-    return await send_bytes(send, error.status, error_body(error), [*ERROR_HEADERS, *(extra or [])], scope["method"] == "HEAD")
+    return await send_bytes(send, error.status, encode_error(error), [*ERROR_HEADERS, *(extra or [])], scope["method"] == "HEAD")
 
 
 async def send_options(send: Send, allow: bytes) -> int:
@@ -138,73 +133,53 @@ async def send_options(send: Send, allow: bytes) -> int:
     return 204
 
 
-async def send_method_not_allowed(scope: Scope, send: Send, allow: bytes) -> int:
+async def send_method_not_allowed(scope: Scope, send: Send, allow: bytes, errors: ErrorRenderer | None = None) -> int:
     error = Error(
         status=405,
         error="method_not_allowed",
         message=f"{scope['method']} is not allowed here; use one of: {allow.decode()}",
         allowed=allow.decode().split(", "),
     )
+    if errors is not None:
+        return await errors(scope, send, error, [(b"allow", allow)])
     return await send_error(scope, send, error, [(b"allow", allow)])
 
 
-Endpoint = Callable[[Scope, Any, Send], Awaitable[int]]
+async def send_redirect(send: Send, location: bytes) -> int:
+    """308 Permanent Redirect: the canonical URL, for good, with the same method."""
+    headers: Headers = [
+        (b"location", location),
+        (b"content-length", b"0"),
+        (b"cache-control", REDIRECT_CACHE),
+        *COMMON_HEADERS,
+    ]
+    await send({"type": "http.response.start", "status": 308, "headers": headers})
+    await send({"type": "http.response.body", "body": b""})
+    return 308
 
 
-class Route(NamedTuple):
-    """A raw ASGI endpoint and where it is served; it returns the status it sent.
-
-    `family` groups the many routes of one kind (every document's JSON, every page) under one
-    name for metrics, and keeps them out of Litestar's router: they are served by exact path
-    only. A `prefix` route answers any path under `path` that no exact route holds (unknown
-    ids, with suggestions).
-    """
-
-    path: str
-    name: str
-    endpoint: Endpoint
-    family: str | None = None
-    prefix: bool = False
-
-    @property
-    def label(self) -> str:
-        return self.family or self.path
+# A day, not forever: a redirect is permanent by status, but a cache should still learn if an
+# alias later becomes a page of its own.
+REDIRECT_CACHE = b"public, max-age=86400"
 
 
-def read_only_route(
-    path: str, name: str, lookup: Callable[[bytes], Prepared | Error], family: str | None = None
-) -> Route:
-    """GET and HEAD answered by `lookup(raw query string)`; OPTIONS is a CORS preflight,
-    anything else is 405 with Allow."""
+class ErrorRenderer:
+    """Every error the service sends: JSON in the contract's Error shape, except a 404 asked for
+    by a browser outside /api, which gets the site's not-found page (with the same status)."""
 
-    async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
-        method = scope["method"]
-        if method == "GET" or method == "HEAD":
-            result = lookup(scope["query_string"])
-            if isinstance(result, Error):
-                return await send_error(scope, send, result)
-            return await send_prepared(scope, send, result)
-        if method == "OPTIONS":
-            return await send_options(send, READ_METHODS)
-        return await send_method_not_allowed(scope, send, READ_METHODS)
+    def __init__(self, not_found_page: Prepared | None = None) -> None:
+        self._page = not_found_page
 
-    return Route(path, name, endpoint, family)
+    def wants_page(self, scope: Scope, error: Error) -> bool:
+        if error.status != 404 or self._page is None or scope["path"].startswith("/api/"):
+            return False
+        accept = header(scope, b"accept")
+        return accept is not None and b"text/html" in accept
 
-
-def missing_route(prefix: str, name: str, error_for: Callable[[str], Error]) -> Route:
-    """Any path under `prefix` that no exact route holds: an unknown id, answered with
-    `error_for(path)` (a 404 naming close ids)."""
-
-    async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
-        if scope["method"] == "OPTIONS":
-            return await send_options(send, READ_METHODS)
-        if scope["method"] not in ("GET", "HEAD"):
-            return await send_method_not_allowed(scope, send, READ_METHODS)
-        return await send_error(scope, send, error_for(scope["path"]))
-
-    return Route(prefix, name, endpoint, f"{prefix}{{id}}", prefix=True)
-
-
-def constant(prepared: Prepared) -> Callable[[bytes], Prepared]:
-    """A lookup that ignores the query: for documents with one representation."""
-    return lambda query: prepared
+    async def __call__(self, scope: Scope, send: Send, error: Error, extra: Headers | None = None) -> int:
+        if self._page is not None and self.wants_page(scope, error):
+            variant = self._page.variants[choose_coding(header(scope, b"accept-encoding"))]
+            await send({"type": "http.response.start", "status": 404, "headers": variant.headers})
+            await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else variant.body})
+            return 404
+        return await send_error(scope, send, error, extra)

@@ -25,7 +25,7 @@ COMMON_HEADERS: Headers = [
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    body: bytes
+    body: bytes | memoryview  # a view into the pre-built catalog file when loaded from one (prebuilt.py)
     etag: bytes
     headers: Headers  # for 200 and HEAD
     not_modified_headers: Headers  # for 304: the same validators, no body headers
@@ -39,7 +39,7 @@ class Prepared:
 
     @property
     def identity(self) -> bytes:
-        return self.variants["identity"].body
+        return bytes(self.variants["identity"].body)
 
 
 # Compression effort by body size, measured on the bundled dataset (bench/RESULTS.md): brotli 11

@@ -26,6 +26,7 @@ import msgspec
 from photospecs.catalog.search_terms import COUNTRY_TERMS, KIND_TERMS, STOPWORDS
 from photospecs.dataset import Data, Doc
 from photospecs.dataset.schema import CountryFile
+from photospecs.paths import at
 from photospecs.urls import Urls
 
 MAX_QUERY = 100  # characters: no name we serve is near that long
@@ -188,7 +189,7 @@ class Search:
         by_kind: dict[str, list[int]] = {}
         for country in data.countries:
             docs = data.docs_by_country[country.id]
-            page = Target("country", country.id, country.name, f"/countries/{country.id}", country.id, f"{len(docs)} documents")
+            page = Target("country", country.id, country.name, at("country-page", country.id), country.id, f"{len(docs)} documents")
             by_country[country.id] = [self._add(page)]
             for doc in docs:
                 index = self._add(Target("document", doc.id, f"{country.name} {doc.file.name}", f"/{doc.slug}", country.id, _summary(doc)))

@@ -1,4 +1,5 @@
-"""`validate --check-links`: fetch every source URL once and report the dead ones.
+"""`validate --check-links`: fetch every source URL once, report the dead ones, and with
+`--write-verified` record the day each live one answered as its source's `verified` date.
 
 Runs only where a network exists: when no URL can even be resolved or connected to, the check
 says it was skipped instead of calling every source dead.
@@ -6,15 +7,20 @@ says it was skipped instead of calling every source dead.
 
 from __future__ import annotations
 
+import datetime
+import http.client
 import socket
-import ssl
+import string
+import tomllib
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
+import tomlkit
 from photospecs import __version__
 
 TIMEOUT = 15.0
@@ -22,33 +28,28 @@ WORKERS = 16
 USER_AGENT = f"photospecs/{__version__} (source link check)"
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    url: str
-    status: int | None  # the HTTP status, or None when no answer came
-    problem: str | None  # None when the page answered 2xx or 3xx
+def _fetch(url: str, method: str) -> str | None:
+    # A path or query written in another script, as browsers show it, is sent percent-encoded.
+    parts = urllib.parse.urlsplit(url)
+    sent = parts._replace(path=urllib.parse.quote(parts.path, safe=string.punctuation),
+                          query=urllib.parse.quote(parts.query, safe=string.punctuation)).geturl()
+    request = urllib.request.Request(sent, method=method, headers={"User-Agent": USER_AGENT})
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT):
+            return None
+    except urllib.error.HTTPError as exc:
+        return f"HTTP {exc.code}"
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        return str(getattr(exc, "reason", exc))[:200]
 
-    @property
-    def unreachable(self) -> bool:
-        """No answer at all: the name did not resolve or nothing accepted the connection."""
-        return self.status is None
 
-
-def check(url: str) -> Outcome:
+def check(url: str) -> str | None:
+    """What is wrong with the page, or None when it answered (2xx, after redirects)."""
+    problem = _fetch(url, "HEAD")
     # Some sites refuse HEAD; a GET that reads nothing of the body costs them about the same.
-    for method in ("HEAD", "GET"):
-        request = urllib.request.Request(url, method=method, headers={"User-Agent": USER_AGENT})
-        try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-                return Outcome(url, response.status, None)
-        except urllib.error.HTTPError as exc:
-            if method == "HEAD" and exc.code in (403, 405, 501):
-                continue
-            return Outcome(url, exc.code, f"HTTP {exc.code}")
-        except (urllib.error.URLError, TimeoutError, ssl.SSLError, ConnectionError) as exc:
-            reason = getattr(exc, "reason", exc)
-            return Outcome(url, None, str(reason)[:200])
-    return Outcome(url, None, "no answer")
+    if problem in ("HTTP 403", "HTTP 405", "HTTP 501"):
+        problem = _fetch(url, "GET")
+    return problem
 
 
 def reachable(host: str, timeout: float = 3.0) -> bool:
@@ -59,12 +60,73 @@ def reachable(host: str, timeout: float = 3.0) -> bool:
         return False
 
 
-def check_all(urls: Iterable[str], probes: int = 8) -> list[Outcome] | None:
-    """Every URL's outcome, or None when there is no network to check with: a few hosts are
-    tried first, so a machine without a network says so in seconds, not after every timeout."""
+def check_all(urls: Iterable[str], probes: int = 8) -> dict[str, str | None] | None:
+    """Each URL's problem (None when it answered), or None when there is no network to check
+    with: a few hosts are tried first, so a machine without a network says so in seconds, not
+    after every timeout."""
     unique = sorted(set(urls))
     hosts = list(dict.fromkeys(urllib.parse.urlsplit(url).hostname or "" for url in unique))[:probes]
     with ThreadPoolExecutor(WORKERS) as pool:
         if not any(pool.map(reachable, hosts)):
             return None
-        return list(pool.map(check, unique))
+        return dict(zip(unique, pool.map(check, unique), strict=True))
+
+
+def source_files(directory: Path) -> list[Path]:
+    return sorted(directory.glob("*.toml")) + sorted(directory.glob("countries/*.toml"))
+
+
+def _sources(node: Any) -> Iterator[Any]:
+    """Every source table in a parsed file: the tables of any `sources` array, at any depth
+    (country, document, portal, format), whether written inline or as [[sources]]."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "sources" and isinstance(value, list):
+                yield from (item for item in value if isinstance(item, dict))
+            else:
+                yield from _sources(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _sources(item)
+
+
+def source_urls(directory: Path) -> set[str]:
+    files = (tomllib.loads(path.read_text(encoding="utf-8")) for path in source_files(directory))
+    return {source["url"] for document in files for source in _sources(document)}
+
+
+def write_verified(directory: Path, answered: Collection[str], day: datetime.date) -> list[Path]:
+    """Set `verified = day` on every source whose URL answered; return the files changed.
+
+    tomlkit edits each source, but only that source's own text is replaced in the file: tomlkit
+    moves a table that splits an array of tables ([[documents]], [[portals]], [[documents]])
+    when it writes a whole document, and every other byte is kept this way.
+    """
+    changed = []
+    for path in source_files(directory):
+        text = original = path.read_text(encoding="utf-8")
+        if not any(source["url"] in answered for source in _sources(tomllib.loads(text))):
+            continue  # tomllib reads a file several times faster than tomlkit
+        document = tomlkit.parse(text)
+        for source in _sources(document):
+            if source["url"] in answered and source.get("verified") != day:
+                before = source.as_string()
+                source["verified"] = day
+                after = source.as_string()
+                # tomlkit drops the space before an inline table's "}" when a date ends it or a
+                # key is added to it; keep the file's `{ ... }`.
+                if before.endswith("}") and _padded(before) in text:
+                    before, after = _padded(before), _padded(after)
+                # Any other copy of this text cites the same URL, so it takes the same date.
+                text = text.replace(before, after)
+        if text == original:
+            continue
+        if tomllib.loads(text) != document.unwrap():
+            raise ValueError(f"{path}: could not write the verified dates in place; the file is unchanged")
+        path.write_text(text, encoding="utf-8")
+        changed.append(path)
+    return changed
+
+
+def _padded(inline: str) -> str:
+    return inline if inline.endswith(" }") else f"{inline[:-1]} }}"

@@ -1,6 +1,6 @@
 """Read dataset/ into validated models. Every problem names the file and the field.
 
-The types in `models.py` catch what one field can get wrong; this module checks what spans
+The types in `schema.py` catch what one field can get wrong; this module checks what spans
 fields and files (pixel sizes against mm and dpi, unique ids and aliases, portal links), and
 derives what a file leaves out: the size basis from the sources, head heights and eye lines from
 the published rule of the print format (geometry-defaults.toml).
@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 import importlib.resources
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,11 +38,11 @@ from photospecs.dataset.schema import (
 )
 
 # The dataset bundled with the package (dataset/ in the repository, photospecs/bundled in a
-# wheel); PHOTOSPECS_DATASET_DIR overrides it. Installs unpack onto the file system, so the
-# resource is a directory.
+# wheel); the dataset_dir setting (PHOTOSPECS_DATASET_DIR) overrides it. Installs unpack onto
+# the file system, so the resource is a directory.
 T = TypeVar("T")
 
-DEFAULT_DATASET_DIR = Path(os.environ.get("PHOTOSPECS_DATASET_DIR") or str(importlib.resources.files("photospecs.bundled")))
+DEFAULT_DATASET_DIR = Path(str(importlib.resources.files("photospecs.bundled")))
 MM_PER_INCH = 25.4
 
 
@@ -94,6 +93,7 @@ class Data:
     country_aliases: dict[str, str]  # normalised alias -> country id (ids included)
     doc_aliases: dict[str, str]  # legacy document id -> document id
     version: str  # changes whenever any fact changes: the latest check date and a content hash
+    warnings: list[str]  # what the load reported without refusing the dataset (weak sources)
 
 
 def alias_key(text: str) -> str:
@@ -112,7 +112,7 @@ def flag_for(iso2: str) -> str:
 
 def load(directory: Path = DEFAULT_DATASET_DIR) -> Data:
     problems: list[str] = []
-    _WARNINGS.clear()
+    warnings: list[str] = []  # reported, but the dataset is still served
     countries = _read_countries(directory, problems)
     portals = _decode(directory / "portals.toml", PortalsFile, problems)
     icao = _decode(directory / "icao.toml", IcaoFile, problems)
@@ -127,8 +127,8 @@ def load(directory: Path = DEFAULT_DATASET_DIR) -> Data:
     _check_defaults(directory / "geometry-defaults.toml", defaults.formats, problems)
     geometry = Geometry(icao.eye_line, {(f.width_mm, f.height_mm): f for f in defaults.formats})
     all_portals = _gather_portals(directory, portals.portals, countries, problems)
-    docs = _resolve_documents(directory, countries, [p for _, p in all_portals], geometry, problems)
-    portal_map = _check_portals(all_portals, docs, problems)
+    docs = _resolve_documents(directory, countries, [p for _, p in all_portals], geometry, problems, warnings)
+    portal_map = _check_portals(all_portals, docs, problems, warnings)
     country_aliases = _country_aliases(directory, countries, problems)
     doc_aliases = _doc_aliases(directory, countries, docs, problems)
     _check_unique(directory / "comparisons.toml", "comparisons", [c.id for c in comparisons.comparisons], problems)
@@ -147,6 +147,7 @@ def load(directory: Path = DEFAULT_DATASET_DIR) -> Data:
         country_aliases=country_aliases,
         doc_aliases=doc_aliases,
         version=_version(docs, countries, portals, icao, defaults, comparisons, sheets),
+        warnings=warnings,
     )
 
 
@@ -207,7 +208,7 @@ _USER_ASSIGNED = {"XK": SimpleNamespace(alpha_3="XKX")}
 
 
 def _resolve_documents(
-    directory: Path, countries: list[CountryFile], portals: list[PortalFile], geometry: Geometry, problems: list[str]
+    directory: Path, countries: list[CountryFile], portals: list[PortalFile], geometry: Geometry, problems: list[str], warnings: list[str]
 ) -> dict[str, Doc]:
     portals_by_doc: dict[str, list[str]] = {}
     for portal in portals:
@@ -218,7 +219,7 @@ def _resolve_documents(
     for country in countries:
         path = directory / "countries" / f"{country.id}.toml"
         _check_unique(path, "documents.kind", [d.kind for d in country.documents], problems)
-        _check_sources(f"{path}: sources", country.sources, problems)
+        _check_sources(f"{path}: sources", country.sources, problems, warnings)
         for index, doc in enumerate(country.documents):
             where = f"{path}: documents[{index}]"
             doc_id = doc.id or f"{country.id}-{doc.kind}"
@@ -238,12 +239,12 @@ def _resolve_documents(
                 if span is not None and span.min > span.max:
                     problems.append(f"{where}.{name}: needs min <= max")
             _check_unique(f"{where}", "requirements", doc.requirements, problems)
-            _check_sources(f"{where}.sources", doc.sources, problems)
+            _check_sources(f"{where}.sources", doc.sources, problems, warnings)
             if not sources:
                 problems.append(f"{where}.sources: no source here nor at country level")
             else:
                 _check_secondary_reason(where, sources, doc.secondary_reason, problems)
-                source_hosts.check_backing(where, sources, _WARNINGS)
+                source_hosts.check_backing(where, sources, warnings)
             checked = doc.checked or country.checked
             if checked is None:
                 problems.append(f"{where}.checked: give the date the facts were checked (here or for the country)")
@@ -372,10 +373,10 @@ def _check_defaults(path: Path, formats: list[FormatDefault], problems: list[str
                 problems.append(f"{where}.{name}: needs min <= max <= height_mm ({rule.height_mm:g})")
 
 
-def _check_sources(where: str, sources: list[Source], problems: list[str]) -> None:
+def _check_sources(where: str, sources: list[Source], problems: list[str], warnings: list[str]) -> None:
     """Hosts that cannot be a source are refused; front pages are reported, not refused: such a
     source backs no figure, and `validate --report` counts the documents that rest on nothing better."""
-    source_hosts.check(where, sources, problems, _WARNINGS)
+    source_hosts.check(where, sources, problems, warnings)
 
 
 def rests_on_secondary(sources: list[Source]) -> bool:
@@ -386,14 +387,6 @@ def _check_secondary_reason(where: str, sources: list[Source], reason: str | Non
     """A document or portal with no authority source among its sources must say why."""
     if rests_on_secondary(sources) and reason is None:
         problems.append(f"{where}.secondary_reason: every source is secondary; say why no authority page was used")
-
-
-_WARNINGS: list[str] = []
-
-
-def warnings() -> list[str]:
-    """What the last load reported without refusing the dataset."""
-    return list(_WARNINGS)
 
 
 def _pixels(where: str, axis: str, mm: float | None, given: int | None, doc: DocumentFile, problems: list[str]) -> int:
@@ -461,7 +454,9 @@ def _check_stated_sizes(where: str, portal: PortalFile, problems: list[str]) -> 
                 problems.append(f"{where}.{bound}_bytes: {stated!r} read as {portal.size_unit} is {expected} bytes, not {value}")
 
 
-def _check_portals(portals: list[tuple[str, PortalFile]], docs: dict[str, Doc], problems: list[str]) -> dict[str, PortalFile]:
+def _check_portals(
+    portals: list[tuple[str, PortalFile]], docs: dict[str, Doc], problems: list[str], warnings: list[str]
+) -> dict[str, PortalFile]:
     seen: dict[str, str] = {}
     countries = {doc.country.id for doc in docs.values()}
     for where, portal in portals:
@@ -474,7 +469,7 @@ def _check_portals(portals: list[tuple[str, PortalFile]], docs: dict[str, Doc], 
             if doc_id not in docs:
                 problems.append(f"{where}.documents: no document {doc_id!r}")
         _check_stated_sizes(where, portal, problems)
-        _check_sources(f"{where}.sources", portal.sources, problems)
+        _check_sources(f"{where}.sources", portal.sources, problems, warnings)
         _check_secondary_reason(where, portal.sources, portal.secondary_reason, problems)
         if portal.uncropped and rests_on_secondary(portal.sources):
             problems.append(f"{where}.uncropped: only the authority's own page can ask for an uncropped photo")

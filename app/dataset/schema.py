@@ -1,7 +1,7 @@
-"""msgspec Structs: the dataset files as edited by people, and the shapes sent on the wire.
+"""msgspec Structs: the dataset files as people edit them (the shapes sent live in wire/).
 
 Validation lives in the types where a type can say it (patterns, bounds, forbidden unknown
-fields); rules that span several fields or files live in `dataset.py`.
+fields); rules that span several fields or files live in `loader.py`.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ class Source(Strict, frozen=True):
     # True when the issuing authority's own page was not available and a secondary
     # publication (an embassy agent, a photo studio, a news item) was used instead.
     secondary: bool = False
-    # The day someone fetched the URL and saw it state the facts; absent means the URL was
-    # written without a fetch and is unverified until `validate --check-links` confirms it.
+    # The last day the link answered (`validate --write-verified` writes it); absent means it has
+    # not been checked from a networked machine. The facts' own check date is `checked`.
     verified: datetime.date | None = None
 
 

@@ -5,7 +5,7 @@ Two eras of the protocol are served side by side:
   negotiated revision in the MCP-Protocol-Version header;
 - 2026-07-28: no handshake; every request carries its revision in params._meta, results carry
   resultType, and server/discover describes the server.
-Every result body is pre-encoded (see tools.py); per request only the envelope is decoded and
+Every result body is pre-encoded (catalog/mcp/); per request only the envelope is decoded and
 the id is spliced in.
 """
 
@@ -14,15 +14,13 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import msgspec
-from photospecs import __version__
-from photospecs.asgi.errors import ECHO_LIMIT, encode_error, quoted
-from photospecs.asgi.gzip_splice import deflate_middle
+from photospecs.catalog.mcp.build import McpCatalog
+from photospecs.catalog.mcp.server import BATCH_VERSIONS, HANDSHAKE_VERSIONS, MAX_BATCH, MODERN_VERSIONS, SUPPORTED_VERSIONS
+from photospecs.catalog.mcp.tools import Lookups, ToolError
+from photospecs.mcp import tools
 from photospecs.mcp.resources import NotFound, Resources
-from photospecs.mcp.tools import Tools, UnknownTool
+from photospecs.wire.errors import ECHO_LIMIT, encode_error, quoted
 
-HANDSHAKE_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
-MODERN_VERSIONS = ("2026-07-28",)
-SUPPORTED_VERSIONS = HANDSHAKE_VERSIONS + MODERN_VERSIONS
 LATEST_HANDSHAKE = HANDSHAKE_VERSIONS[-1]
 # What a client that sends no MCP-Protocol-Version header is assumed to speak (transport spec).
 DEFAULT_VERSION = "2025-03-26"
@@ -30,7 +28,6 @@ STRUCTURED_SINCE = "2025-06-18"  # first revision with structuredContent and out
 
 META_VERSION = "io.modelcontextprotocol/protocolVersion"
 META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
-META_SERVER_INFO = "io.modelcontextprotocol/serverInfo"
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
@@ -38,30 +35,6 @@ METHOD_NOT_FOUND = -32601
 INVALID_PARAMS = -32602
 HEADER_MISMATCH = -32020
 UNSUPPORTED_VERSION = -32022
-
-MAX_BATCH = 32
-BATCH_VERSIONS = ("2024-11-05", "2025-03-26")  # 2025-06-18 removed JSON-RPC batching
-ICONS_SINCE = "2025-11-25"  # first revision whose serverInfo has websiteUrl, description and icons
-SERVER_INFO = {"name": "photospecs", "title": "photospecs: passport and visa photo specifications", "version": __version__}
-
-
-def server_info(version: str, site: str) -> dict[str, Any]:
-    if version < ICONS_SINCE:
-        return SERVER_INFO
-    return {
-        **SERVER_INFO,
-        "description": "Official passport, visa and ID photo specifications by country, with sources",
-        "websiteUrl": f"{site}/",
-        "icons": [{"src": f"{site}/favicon.svg", "mimeType": "image/svg+xml", "sizes": ["any"]}],
-    }
-INSTRUCTIONS = (
-    "Official passport, visa, ID card, residence permit and driving licence photo specifications by country. "
-    "Call list_supported_countries for ids, get_visa_photo_spec for a document's size, background and rules, "
-    "get_portal_constraints for a government upload portal's file limits, and get_photo_tool_url for a browser "
-    "tool that makes a compliant photo. Cite the sourceUrl of each result."
-)
-
-GZIP_MIN = 500  # bytes; smaller bodies gain less from gzip than its header and trailer cost
 
 _encode = msgspec.json.Encoder().encode
 _decode = msgspec.json.Decoder().decode
@@ -126,56 +99,15 @@ ERAS = {
 
 
 class Server:
-    """Answers MCP messages from tables built once at start-up."""
+    """Answers MCP messages from tables built once at start-up; `lookups` (the catalog) is what
+    tool resolvers read to turn arguments into a result."""
 
-    def __init__(self, tools: Tools, resources: Resources, cache_seconds: int, site: str) -> None:
-        self.tools = tools
-        self.resources = resources
-        modern_info = server_info(MODERN_VERSIONS[-1], site)
-        # Every 2026-07-28 result carries the server's identity in _meta: written in place of
-        # each pre-encoded result's closing brace, before the envelope's own.
-        meta = b'"_meta":' + _encode({META_SERVER_INFO: modern_info})
-        self._meta_end = b"," + meta + b"}}"
-        self._meta_only = b"{" + meta + b"}"
-        legacy_list = _encode({"tools": tools.definitions})
-        self._tools_list = {
-            "plain": legacy_list,
-            "structured": legacy_list,
-            "modern": _encode(
-                {"tools": tools.definitions, "ttlMs": cache_seconds * 1000, "cacheScope": "public", "resultType": "complete"}
-            ),
-        }
-        capabilities = {
-            "tools": {"listChanged": False},
-            "resources": {"listChanged": False, "subscribe": False},
-            "prompts": {"listChanged": False},
-            "completions": {},
-        }
-        self._initialize = {
-            version: _encode(
-                {
-                    "protocolVersion": version,
-                    "capabilities": capabilities,
-                    "serverInfo": server_info(version, site),
-                    "instructions": INSTRUCTIONS,
-                }
-            )
-            for version in HANDSHAKE_VERSIONS
-        }
-        self._discover = _encode(
-            {
-                "supportedVersions": list(SUPPORTED_VERSIONS),
-                "capabilities": capabilities,
-                "instructions": INSTRUCTIONS,
-                "ttlMs": cache_seconds * 1000,
-                "cacheScope": "public",
-                "resultType": "complete",
-            }
-        )
-        self._empty = {"plain": b"{}", "structured": b"{}", "modern": b'{"resultType":"complete"}'}
-        # Every pre-built result worth compressing, deflated once (bodies under GZIP_MIN go as they are).
-        prebuilt = [*self._tools_list.values(), *tools.prebuilt(), *resources.prebuilt()]
-        self.deflated = {result: deflate_middle(result[:-1]) for result in prebuilt if len(result) >= GZIP_MIN}
+    def __init__(self, mcp: McpCatalog, lookups: Lookups) -> None:
+        self.tools = mcp.tools
+        self.lookups = lookups
+        self.resources = Resources(mcp.resources, lookups.data.doc_aliases)
+        self.bodies = mcp.server
+        self.deflated = mcp.deflated
 
     # --- entry point ---------------------------------------------------------------------------
 
@@ -234,8 +166,8 @@ class Server:
         if not era.modern:
             return Reply(200, envelope, result, b"}}")
         if result == b"{}":
-            return Reply(200, envelope + self._meta_only + b"}")
-        return Reply(200, envelope, result, self._meta_end)
+            return Reply(200, envelope + self.bodies.meta_only + b"}")
+        return Reply(200, envelope, result, self.bodies.meta_end)
 
     # --- protocol revision ------------------------------------------------------------------
 
@@ -282,9 +214,9 @@ class Server:
         if method == "tools/list":
             if params.get("cursor") is not None:
                 raise ProtocolError(INVALID_PARAMS, "Invalid params: unknown cursor (the tool list has one page)")
-            return self._tools_list[era.shape]
+            return self.tools.lists[era.shape]
         if method == "server/discover":
-            return self._discover
+            return self.bodies.discover
         handler = self._data_methods.get(method)
         if handler is not None:
             try:
@@ -293,12 +225,13 @@ class Server:
             except NotFound as exc:
                 raise ProtocolError(exc.code, exc.message, exc.data) from None
         if method == "ping" and not era.modern:  # 2026-07-28 removed ping
-            return self._empty[era.shape]
+            return self.bodies.empty[era.shape]
         if method == "initialize" and not era.modern:
             requested = params.get("protocolVersion")
             if not isinstance(requested, str):
                 raise ProtocolError(INVALID_PARAMS, 'Invalid params: initialize needs "protocolVersion" (a string)')
-            return self._initialize.get(requested, self._initialize[LATEST_HANDSHAKE])
+            initialize = self.bodies.initialize
+            return initialize.get(requested, initialize[LATEST_HANDSHAKE])
         raise ProtocolError(METHOD_NOT_FOUND, f"Method not found: {quoted(method)}", method[:ECHO_LIMIT])
 
     _data_methods = {
@@ -306,8 +239,8 @@ class Server:
         "resources/templates/list": lambda self, params, modern: self.resources.templates(modern),
         "resources/read": lambda self, params, modern: self.resources.read(params.get("uri"), modern),
         "completion/complete": lambda self, params, modern: self.resources.complete(params, modern),
-        "prompts/list": lambda self, params, modern: self.resources.prompts.list(modern),
-        "prompts/get": lambda self, params, modern: self.resources.prompts.get(params, modern),
+        "prompts/list": lambda self, params, modern: self.resources.prompts(modern),
+        "prompts/get": lambda self, params, modern: self.resources.prompt(params, modern),
     }
 
     def _call(self, params: dict[str, Any], era: Era) -> bytes:
@@ -318,11 +251,10 @@ class Server:
         if arguments is not None and not isinstance(arguments, dict):
             raise ProtocolError(INVALID_PARAMS, 'Invalid params: "arguments" must be an object')
         try:
-            outcome = self.tools.call(name, arguments)
-        except UnknownTool:
-            names = [tool["name"] for tool in self.tools.definitions]
-            raise ProtocolError(INVALID_PARAMS, f"Unknown tool: {quoted(name)}", {"tools": names}) from None
-        return outcome.for_shape(era.shape)
+            outcome = tools.call(self.tools, self.lookups, name, arguments)
+        except tools.UnknownTool:
+            raise ProtocolError(INVALID_PARAMS, f"Unknown tool: {quoted(name)}", {"tools": list(self.tools.records)}) from None
+        return tools.error_result(outcome, era.shape) if isinstance(outcome, ToolError) else outcome.for_shape(era.shape)
 
 
 def _error_status(code: int, era: Era) -> int:

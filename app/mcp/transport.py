@@ -1,6 +1,6 @@
 """The /api/mcp route: POST carries JSON-RPC, GET returns the discovery document.
 
-HTTP concerns only (methods, content type, body size); the protocol lives in mcp.py.
+HTTP concerns only (methods, content type, body size); the protocol lives in protocol.py.
 """
 
 from __future__ import annotations
@@ -8,16 +8,15 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
-import msgspec
-from photospecs import __version__
 from photospecs.asgi.deadlines import Deadlines, Expired
-from photospecs.asgi.gzip_splice import gzip_spliced
+from photospecs.asgi.routing import Endpoint, Handler
 from photospecs.asgi.send import (
     GZIP_OR_IDENTITY,
-    Route,
+    ErrorRenderer,
     Scope,
     Send,
     choose_coding,
@@ -27,14 +26,13 @@ from photospecs.asgi.send import (
     send_options,
     send_prepared,
 )
-from photospecs.catalog import LICENSE_URL, Catalog
-from photospecs.catalog.encoded import COMMON_HEADERS, JSON, cache_control, prepare
-from photospecs.mcp.protocol import MAX_BATCH, SUPPORTED_VERSIONS, RequestHeaders, Server, rpc_error
-from photospecs.mcp.resources import Resources
-from photospecs.mcp.tools import Tools
+from photospecs.catalog import Catalog
+from photospecs.catalog.encoded import COMMON_HEADERS, JSON
+from photospecs.catalog.gzip_splice import gzip_spliced
+from photospecs.mcp.protocol import RequestHeaders, Server, rpc_error
+from photospecs.paths import Path
 from photospecs.wire.rest import Error
 
-MCP_METHODS = b"GET, HEAD, POST, OPTIONS"
 NO_STORE = [(b"cache-control", b"no-store"), (b"vary", b"accept-encoding"), *COMMON_HEADERS]
 GZIPPED = [(b"content-encoding", b"gzip"), *NO_STORE]
 ACCEPTED = [(b"content-length", b"0"), *NO_STORE]
@@ -116,15 +114,18 @@ def host_header(scope_headers: list[tuple[bytes, bytes]], headers: dict[bytes, b
     return headers.get(b"host")
 
 
-def routes(catalog: Catalog) -> list[Route]:
-    tools = Tools(catalog)
-    server = Server(tools, Resources(catalog, catalog.settings.max_age), catalog.settings.max_age, catalog.settings.site)
+def handler(catalog: Catalog) -> Handler:
+    mcp = catalog.mcp
+    server = Server(mcp, catalog)
     host_allowed = HostCheck(catalog.settings)
     limit = catalog.settings.max_body_bytes
     deadlines = Deadlines(catalog.settings.body_timeout)
-    discovery = prepare(msgspec.json.encode(discovery_document(catalog, tools)), JSON, cache_control(catalog.settings.max_age))
+    discovery = mcp.discovery
 
-    async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
+    def bound(row: Path, errors: ErrorRenderer) -> Endpoint:
+        return partial(endpoint, errors, row.allow)
+
+    async def endpoint(errors: ErrorRenderer, allow: bytes, scope: Scope, receive: Any, send: Send) -> int:
         headers = dict(scope["headers"])  # one pass; a repeated header keeps its last value
         if not host_allowed(host_header(scope["headers"], headers)):
             return await send_bytes(send, 403, FORBIDDEN_HOST, NO_STORE)
@@ -135,13 +136,13 @@ def routes(catalog: Catalog) -> list[Route]:
             accept = headers.get(b"accept", b"")
             # A client opening a server-to-client event stream: this server never sends one.
             if b"text/event-stream" in accept and b"json" not in accept and b"*/*" not in accept:
-                return await send_error(scope, send, NO_EVENT_STREAM, [(b"allow", MCP_METHODS)])
+                return await errors(scope, send, NO_EVENT_STREAM, [(b"allow", allow)])
             return await send_prepared(scope, send, discovery)
         if method == "OPTIONS":
-            return await send_options(send, MCP_METHODS)
-        return await send_method_not_allowed(scope, send, MCP_METHODS)
+            return await send_options(send, allow)
+        return await send_method_not_allowed(scope, send, allow, errors)
 
-    return [Route("/api/mcp", "mcp", endpoint)]
+    return bound
 
 
 async def _post(
@@ -221,24 +222,3 @@ def _decoded_name(value: bytes | None) -> str | None:
             return text
     return text
 
-
-def discovery_document(catalog: Catalog, tools: Tools) -> dict[str, Any]:
-    site = catalog.settings.site
-    return {
-        "name": "photospecs",
-        "version": __version__,
-        "description": "Passport, visa, ID card, residence permit and driving licence photo specifications, as MCP tools.",
-        "protocol": "Model Context Protocol over JSON-RPC 2.0 (streamable HTTP, stateless, JSON responses)",
-        "protocolVersions": list(SUPPORTED_VERSIONS),
-        "endpoints": {
-            "mcp": f"{site}/api/mcp",
-            "specs": f"{site}/api/specs",
-            "comparisons": f"{site}/api/comparisons",
-            "openapi": f"{site}/api/openapi.json",
-            "docs": f"{site}/api/docs",
-        },
-        "limits": {"maxBodyBytes": catalog.settings.max_body_bytes, "maxBatch": MAX_BATCH, "rateLimit": None},
-        "tools": [{"name": t["name"], "title": t["title"], "description": t["description"]} for t in tools.definitions],
-        "dataset": {"url": f"{site}/api/specs", "version": catalog.data.version, "license": "MIT", "licenseUrl": LICENSE_URL},
-        "authentication": None,
-    }

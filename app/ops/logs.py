@@ -10,6 +10,7 @@ from typing import Any
 
 import msgspec
 from photospecs import __version__
+from photospecs.dataset import Data
 
 LOGGER = logging.getLogger("photospecs")
 _encode = msgspec.json.Encoder().encode
@@ -33,16 +34,22 @@ def configure(level: str) -> None:
     LOGGER.setLevel(level.upper())
 
 
-def startup(countries: int, documents: int, portals: int, catalog_seconds: float, started: float) -> None:
+def startup(data: Data, catalog_seconds: float, started: float, prebuilt: bool = False) -> None:
+    """Once per serving process: what is served, how long it took, and what the dataset check
+    reported without refusing the dataset (one line each, so they reach the log's readers)."""
+    for warning in data.warnings:
+        LOGGER.warning("dataset: " + warning)
     LOGGER.info(
         "startup",
         extra={
             "fields": {
                 "version": __version__,
                 "pid": os.getpid(),
-                "countries": countries,
-                "documents": documents,
-                "portals": portals,
+                "countries": len(data.countries),
+                "documents": len(data.docs),
+                "portals": len(data.portals),
+                "datasetWarnings": len(data.warnings),
+                "catalog": "prebuilt" if prebuilt else "built",
                 "catalogMs": round(catalog_seconds * 1000, 1),
                 "appMs": round((time.perf_counter() - started) * 1000, 1),
             }

@@ -3,8 +3,8 @@
 Counting happens in plain dictionaries (a few hundred nanoseconds a request; prometheus-client's
 locked counters and histograms cost several times that, measured in bench/RESULTS.md), and
 prometheus-client turns them into the text format when /metrics is scraped. Route labels are
-the app's own paths (anything else counts as "unmatched"), so a scanner cannot grow the label
-set. Each worker process counts its own requests: run one worker per pod (as k8s/ does) for
+the route table's templates ("/api/documents/{id}"; anything else counts as "unmatched"), so a
+scanner cannot grow the label set. Each worker process counts its own requests: run one worker per pod (as k8s/ does) for
 per-pod numbers that add up.
 """
 
@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
-from photospecs.asgi.send import send_method_not_allowed
+from photospecs.asgi.routing import Endpoint
+from photospecs.asgi.send import ErrorRenderer, send_method_not_allowed, send_options
 from photospecs.catalog import Catalog
+from photospecs.paths import Path
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
 
@@ -67,9 +70,14 @@ class Metrics:
         for name, help_text, value in self._gauges:
             yield GaugeMetricFamily(name, help_text, value=value)
 
-    async def endpoint(self, scope: dict[str, Any], receive: Any, send: Any) -> int:
+    def handler(self, row: Path, errors: ErrorRenderer) -> Endpoint:
+        return partial(self._endpoint, row.allow, errors)
+
+    async def _endpoint(self, allow: bytes, errors: ErrorRenderer, scope: dict[str, Any], receive: Any, send: Any) -> int:
+        if scope["method"] == "OPTIONS":
+            return await send_options(send, allow)
         if scope["method"] not in ("GET", "HEAD"):
-            return await send_method_not_allowed(scope, send, b"GET, HEAD")
+            return await send_method_not_allowed(scope, send, allow, errors)
         body = generate_latest(self.registry)
         await send({
             "type": "http.response.start",

@@ -22,43 +22,41 @@ import threading
 import time
 from multiprocessing.sharedctypes import Synchronized
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from granian.server import MPServer
 from photospecs.asgi.send import Send
 from photospecs.ops import listener, logs
 
-# Shared memory the serving process sets on SIGTERM; workers read it. Created at import so that
-# an app built outside `serve` has one too; `serve` hands its own to every worker (adopt), which
-# is what makes it shared under the spawn start method as well as fork.
-_DRAINING: Synchronized[int] = multiprocessing.Value("b", 0, lock=False)
+if TYPE_CHECKING:
+    Flag: TypeAlias = Synchronized[int]  # 0 serving, then DRAINING, then GATED
+else:
+    Flag = Synchronized  # not subscriptable at run time
 
 
-def flag() -> Synchronized[int]:
-    return _DRAINING
+def new_flag() -> Flag:
+    """Shared memory the serving process sets on SIGTERM and its workers read: made before the
+    workers start, and handed to each (pickled with the app loader under spawn), so it is shared
+    under the spawn start method as well as fork."""
+    flag: Flag = multiprocessing.Value("b", 0, lock=False)
+    return flag
 
 
 DRAINING, GATED = 1, 2  # flag values; 0 is serving
 GATE_LEAD = 0.5  # seconds between closing the gate and stopping: a request on its way arrives
 
 
-def adopt(shared: Synchronized[int]) -> None:
-    """In a worker: read the serving process's flag, and close this worker's gate when told."""
-    global _DRAINING
-    _DRAINING = shared
+def watch(shared: Flag) -> None:
+    """In a worker: close this worker's gate when the serving process says so."""
     threading.Thread(target=_gate_when_told, args=(shared,), name="photospecs-gate", daemon=True).start()
 
 
-def _gate_when_told(shared: Synchronized[int]) -> None:
+def _gate_when_told(shared: Flag) -> None:
     # A thread, not a task on the event loop: it must act when no request arrives at all.
     while shared.value < GATED:
         time.sleep(0.05)
     gated = listener.close_gate()
     logs.LOGGER.info("draining: new connections turned away", extra={"fields": {"pid": os.getpid(), "listeners": gated}})
-
-
-def draining() -> bool:
-    return bool(_DRAINING.value)
 
 
 CLOSE = (b"connection", b"close")
@@ -79,10 +77,11 @@ def closing(send: Send) -> Send:
 
 class DrainingServer(MPServer):
     drain_seconds: float = 0.0
+    flag: Flag  # the workers' apps read it (main.WorkerLoader)
 
     def signal_handler_interrupt(self, signum: int | None = None, frame: FrameType | None = None) -> None:
-        if signum == signal.SIGTERM and self.drain_seconds > 0 and not _DRAINING.value:
-            _DRAINING.value = DRAINING
+        if signum == signal.SIGTERM and self.drain_seconds > 0 and not self.flag.value:
+            self.flag.value = DRAINING
             threading.Thread(target=self._drain, daemon=True).start()
             return
         super().signal_handler_interrupt()  # type: ignore[no-untyped-call]
@@ -90,6 +89,6 @@ class DrainingServer(MPServer):
     def _drain(self) -> None:
         lead = min(GATE_LEAD, self.drain_seconds / 2)
         time.sleep(self.drain_seconds - lead)
-        _DRAINING.value = GATED
+        self.flag.value = GATED
         time.sleep(lead)
         super().signal_handler_interrupt()  # type: ignore[no-untyped-call]

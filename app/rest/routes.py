@@ -1,34 +1,22 @@
-"""GET /api/specs and GET /api/comparisons: parse the query, look the response up, send it."""
+"""The JSON API's routes: parse the query, look the response up, send it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
 from typing import Any
-from urllib.parse import parse_qsl, unquote
+from urllib.parse import parse_qsl
 
-from photospecs.asgi.errors import quoted
-from photospecs.asgi.send import (
-    READ_METHODS,
-    Route,
-    Scope,
-    Send,
-    constant,
-    missing_route,
-    read_only_route,
-    send_bytes,
-    send_error,
-    send_method_not_allowed,
-    send_options,
-)
+from photospecs.asgi.routing import Endpoint, Handler, Moved, Outcome, by_query, constant, read_only
+from photospecs.asgi.send import ErrorRenderer, Scope, Send, send_bytes, send_method_not_allowed, send_options
 from photospecs.catalog import Catalog
 from photospecs.catalog.encoded import COMMON_HEADERS, Prepared, cache_control
 from photospecs.catalog.search import MAX_QUERY as MAX_SEARCH
+from photospecs.paths import BY_NAME, Path, at
+from photospecs.wire.errors import quoted
 from photospecs.wire.rest import Error
 
 MAX_QUERY_BYTES = 2048
-Outcome = Prepared | Error
-
 
 def parse_query(query: bytes) -> dict[str, str] | Error:
     if len(query) > MAX_QUERY_BYTES:
@@ -112,21 +100,25 @@ def search_outcome(catalog: Catalog, query: bytes) -> bytes | Error:
     return catalog.search.encoded(text)
 
 
-def search_route(catalog: Catalog) -> Route:
+def search(catalog: Catalog) -> Handler:
+    """Like read_only, for the one JSON body computed per request (see search_outcome)."""
     headers = [(b"cache-control", cache_control(catalog.settings.max_age)), *COMMON_HEADERS]
 
-    async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
-        method = scope["method"]
-        if method == "GET" or method == "HEAD":
-            result = search_outcome(catalog, scope["query_string"])
-            if isinstance(result, Error):
-                return await send_error(scope, send, result)
-            return await send_bytes(send, 200, result, headers, method == "HEAD")
-        if method == "OPTIONS":
-            return await send_options(send, READ_METHODS)
-        return await send_method_not_allowed(scope, send, READ_METHODS)
+    def handler(row: Path, errors: ErrorRenderer) -> Endpoint:
+        async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
+            method = scope["method"]
+            if method == "GET" or method == "HEAD":
+                result = search_outcome(catalog, scope["query_string"])
+                if isinstance(result, Error):
+                    return await errors(scope, send, result)
+                return await send_bytes(send, 200, result, headers, method == "HEAD")
+            if method == "OPTIONS":
+                return await send_options(send, row.allow)
+            return await send_method_not_allowed(scope, send, row.allow, errors)
 
-    return Route("/api/search", "search", endpoint)
+        return endpoint
+
+    return handler
 
 
 def fast_lookup(outcome: Callable[[bytes], Outcome], common_queries: list[str]) -> Callable[[bytes], Outcome]:
@@ -144,42 +136,43 @@ def fast_lookup(outcome: Callable[[bytes], Outcome], common_queries: list[str]) 
     return lookup
 
 
-def routes(catalog: Catalog) -> list[Route]:
+def handlers(catalog: Catalog) -> dict[str, Handler]:
     country_ids = [c.id for c in catalog.data.countries]
     spec_queries = ["", "format=raw"]
     for cid in country_ids:
         spec_queries += [f"country={cid}", f"country={cid}&format=raw", f"format=raw&country={cid}"]
     comparison_queries = ["", *(f"competitor={cid}" for cid in catalog.comparison_ids())]
-    return [
-        *resource_routes(catalog),
-        read_only_route("/api/specs", "specs", fast_lookup(partial(specs_outcome, catalog), spec_queries)),
-        read_only_route(
-            "/api/comparisons", "comparisons", fast_lookup(partial(comparisons_outcome, catalog), comparison_queries)
-        ),
-        search_route(catalog),
-    ]
+    resources = catalog.resources
+    return {
+        "specs": read_only(by_query(fast_lookup(partial(specs_outcome, catalog), spec_queries))),
+        "comparisons": read_only(by_query(fast_lookup(partial(comparisons_outcome, catalog), comparison_queries))),
+        "search": search(catalog),
+        "documents": read_only(constant(resources[at("documents")])),
+        "document": read_only(partial(by_id, catalog, "document")),
+        "portals": read_only(constant(resources[at("portals")])),
+        "portal": read_only(partial(by_id, catalog, "portal")),
+        "print-sheets": read_only(constant(resources[at("print-sheets")])),
+        "icao": read_only(constant(resources[at("icao")])),
+        "openapi": read_only(constant(catalog.openapi)),
+    }
 
 
-# Paths with an id: each id's JSON is its own exact route; an unknown id gets a 404 naming close ids.
-FAMILIES = {"/api/documents/": "document", "/api/portals/": "portal"}
-
-
-def resource_routes(catalog: Catalog) -> list[Route]:
-    routes = []
-    for path, prepared in catalog.resources.items():
-        family = next((f"{prefix}{{id}}" for prefix in FAMILIES if path.startswith(prefix)), None)
-        routes.append(read_only_route(path, path.removeprefix("/api/"), constant(prepared), family))
-    for prefix, kind in FAMILIES.items():
-        routes.append(missing_route(prefix, kind, partial(unknown_id, catalog, prefix, kind)))
-    return routes
-
-
-def unknown_id(catalog: Catalog, prefix: str, kind: str, path: str) -> Error:
-    text = unquote(path.removeprefix(prefix))[:80]
+def by_id(catalog: Catalog, kind: str, path: str, query: bytes) -> Outcome:
+    """A document's or portal's JSON; an alias of its id is redirected to it, and an unknown id
+    is a 404 naming close ids."""
+    found = catalog.resources.get(path)
+    if found is not None:
+        return found
+    row = BY_NAME[kind]
+    text = path.removeprefix(row.prefix)
+    canonical = catalog.canonical.document(text) if kind == "document" else catalog.canonical.portal(text)
+    if canonical is not None and canonical != text:
+        return Moved(row.url(canonical))
+    text = text[:80]
     suggestions = catalog.suggest_documents(text) if kind == "document" else catalog.suggest_portals(text)
     return Error(
         status=404,
         error=f"unknown_{kind}",
-        message=f"No {kind} {quoted(text)}. GET {prefix.rstrip('/')} lists them all.",
+        message=f"No {kind} {quoted(text)}. GET {row.prefix.rstrip('/')} lists them all.",
         suggestions=suggestions,
     )

@@ -1,39 +1,70 @@
-"""The site's routes: each page, the sitemap and each static file by its exact path, and the
-search results page."""
+"""The site's routes: pages, root files and static files by their exact path, aliases of an id
+redirected to its page, and the search results page."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from photospecs.asgi.send import Route, constant, read_only_route
+from photospecs.asgi.routing import Handler, Lookup, Moved, Outcome, constant, read_only
 from photospecs.catalog import Catalog
 from photospecs.catalog.encoded import Prepared, Variant
-from photospecs.site.search_page import search_page_route
+from photospecs.paths import BY_NAME, at
+from photospecs.site.search_page import search_page
+from photospecs.wire.rest import Error
 
 # A static file asked for with its own fingerprint (?v=<hash of its bytes>) never changes at that
 # URL: browsers may keep it for a year without asking again.
 FOREVER = b"public, max-age=31536000, immutable"
 
-
-def routes(catalog: Catalog) -> list[Route]:
-    out = [search_page_route(catalog)]
-    for path, prepared in catalog.pages.items():
-        if path == "/404":
-            continue  # sent by the not-found handler, never at its own address
-        if path.startswith("/static/"):
-            out.append(read_only_route(path, path, by_fingerprint(prepared), "/static/{file}"))
-            continue
-        family = None if path.count("/") == 1 and "." in path else "/{page}"
-        out.append(read_only_route(path, path, constant(prepared), family))
-    return out
+NOT_FOUND = Error(status=404, error="not_found", message="No such page. The site's pages are listed at /sitemap.xml.")
 
 
-def by_fingerprint(prepared: Prepared) -> Callable[[bytes], Prepared]:
-    """The file for good when the query is its own fingerprint; otherwise with the usual cache
-    lifetime (an old or made-up fingerprint must not pin these bytes to that URL)."""
-    own = b"v=" + prepared.variants["identity"].etag[1:11]
-    forever = cached_for_good(prepared)
-    return lambda query: forever if query == own else prepared
+def handlers(catalog: Catalog) -> dict[str, Handler]:
+    pages = catalog.pages
+    canonical = catalog.canonical
+    return {
+        **{name: read_only(constant(pages[at(name)])) for name in ("home", "countries-page", "portals-page", "comparisons-page", "tool-page", "docs-page")},
+        "search-page": search_page(catalog),
+        "country-page": read_only(aliased(pages, "country-page", canonical.country)),
+        "portal-page": read_only(aliased(pages, "portal-page", canonical.portal)),
+        "comparison-page": read_only(aliased(pages, "comparison-page", canonical.comparison)),
+        # /us-visa-photo, and /us-visa or /US-Visa-Photo redirected to it
+        "page": read_only(aliased(pages, "page", canonical.slug)),
+        "static": read_only(static_files(catalog)),
+    }
+
+
+def aliased(pages: dict[str, Prepared], route: str, resolve: Callable[[str], str | None]) -> Lookup:
+    """The page at the path; another name of its id is redirected to it; anything else is 404."""
+    row = BY_NAME[route]
+
+    def lookup(path: str, query: bytes) -> Outcome:
+        page = pages.get(path)
+        if page is not None:
+            return page
+        text = path[len(row.prefix) :]
+        found = resolve(text)
+        if found is not None and found != text and row.url(found) in pages:
+            return Moved(row.url(found))
+        return NOT_FOUND
+
+    return lookup
+
+
+def static_files(catalog: Catalog) -> Lookup:
+    """Each static file; for good when the query is its own fingerprint, otherwise with the usual
+    cache lifetime (an old or made-up fingerprint must not pin these bytes to that URL)."""
+    files = {path: (prepared, cached_for_good(prepared), f"v={catalog.fingerprints[path]}".encode())
+             for path, prepared in catalog.pages.items() if path.startswith(BY_NAME["static"].prefix)}
+
+    def lookup(path: str, query: bytes) -> Outcome:
+        found = files.get(path)
+        if found is None:
+            return NOT_FOUND
+        prepared, forever, own = found
+        return forever if query == own else prepared
+
+    return lookup
 
 
 def cached_for_good(prepared: Prepared) -> Prepared:

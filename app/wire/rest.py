@@ -6,7 +6,8 @@ from msgspec import Struct
 
 
 class Document(Struct, rename="camel", frozen=True):
-    """A document format exactly as the contract lists it: twelve fields, nothing more."""
+    """A document format exactly as the contract lists it: twelve fields, nothing more, taken from
+    the document's PhotoSpec by name (catalog.rest.document_wire)."""
 
     id: str
     name: str

@@ -1,10 +1,36 @@
 """The full shapes sent beyond the contract's twelve fields: one document's whole spec, a portal's
-limits, and the MCP tool results (structuredContent) whose JSON Schemas are the tools' outputSchemas."""
+limits, and the MCP tool results (structuredContent) whose JSON Schemas are the tools' outputSchemas.
+
+Each is its own Struct, never the dataset's: the view models in `catalog/views.py` are converted
+into these by field name, so renaming a field in a dataset file cannot change what clients receive
+(tests/test_view_models.py pins the keys)."""
 
 from __future__ import annotations
 
-from msgspec import Struct
-from photospecs.dataset.schema import DigitalPx, IcaoFile, PixelSize, Source
+import datetime
+from typing import Annotated
+
+from msgspec import Meta, Struct
+from photospecs.wire.guides import Guides
+
+# What each sizeBasis value means: the one wording of it, served in the JSON Schemas (OpenAPI, MCP
+# outputSchemas) and shown on the document pages. The loader derives the value (dataset/README.md).
+SIZE_BASES = {
+    "authority": "The authority states this size.",
+    "common-format": (
+        "The office takes the photo and the authority publishes no size: the size given is the common "
+        "portrait format, not a requirement."
+    ),
+    "secondary": (
+        "The authority asks for printed photos but states no size: the size given is the one secondary "
+        "sources report. Confirm it with the authority before you print."
+    ),
+    "unpublished": (
+        "The authority asks for a photo of your own but states no size. Ask the office or mission "
+        "which size it accepts before you print."
+    ),
+}
+_SIZE_BASIS_DOC = "Where the size comes from. " + " ".join(f'"{key}": {text}' for key, text in SIZE_BASES.items())
 
 
 class Span(Struct, frozen=True):
@@ -17,9 +43,33 @@ class ChildRuleOut(Struct, rename="camel", frozen=True):
     rule: str
 
 
+class Source(Struct, frozen=True):
+    """A page the facts come from. `secondary`: not the issuing authority's own; `verified`: the
+    day the link checker last opened it (null: not yet)."""
+
+    url: str
+    title: str
+    secondary: bool = False
+    verified: datetime.date | None = None
+
+
+class DigitalPx(Struct, frozen=True):
+    """The digital image size the authority states: "exact", or the "minimum" it accepts."""
+
+    width: int
+    height: int
+    rule: str
+
+
+class PixelSize(Struct, frozen=True):
+    width: int
+    height: int
+
+
 class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only=True):
     """The full spec of one document (GET /api/documents/{id}, the MCP spec tool, resources):
-    the contract's twelve fields plus what photo tools need and /api/specs leaves out.
+    the contract's twelve fields plus what photo tools need and /api/specs leaves out. It is the
+    document's view model: the pages, the MCP results and /api/specs (a projection) read it.
 
     Size, pixels, dpi and colour are absent only where the authority publishes no size: a photo
     the office takes (capture "office"), or one it asks for without a size (size_basis
@@ -30,7 +80,8 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     the published rule of the same print format the figure comes from ("icao-35x45-default",
     "us-2x2-default", "china-33x48-default", "canada-50x70-default"; for the eye line also
     "iso-19794-5-default", ISO/IEC 19794-5's 50-70 % of the height). Where neither the authority
-    nor a rule of the format gives a figure, the field is absent.
+    nor a rule of the format gives a figure, the field is absent. `guides` places the head in the
+    frame by all of these rules at once, for drawings and photo tools; absent without a size.
     """
 
     id: str
@@ -42,13 +93,9 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     requirements: list[str]
     icao_compliant: bool
     capture: str
-    # "common-format": the office takes the photo and publishes no size; the size given is the
-    # common portrait format, not a requirement. "secondary": the authority states no size; the
-    # size is what secondary sources report (derived when every source is secondary). "unpublished": the applicant supplies the photo and
-    # the authority states no size, so none is given.
-    size_basis: str
+    size_basis: Annotated[str, Meta(description=_SIZE_BASIS_DOC)]  # see SIZE_BASES
     sources: list[Source]
-    checked: str  # ISO date: when these facts were last checked against the sources
+    checked: datetime.date  # when these facts were last checked against the sources
     width_mm: float | None = None
     height_mm: float | None = None
     width_px: int | None = None
@@ -79,6 +126,7 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     portals: list[str] = []
     secondary_reason: str | None = None
     discrepancies: list[str] = []
+    guides: Guides | None = None
 
 
 class DocumentRef(Struct, rename="camel", frozen=True):
@@ -147,7 +195,8 @@ class SpecResult(ToolResult, frozen=True):
 
 
 class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True):
-    """A portal's own limits: the national overlay, kept apart from the ICAO baseline. Byte
+    """A portal's own limits, and its view model: the portal's page and JSON both read it. The
+    national overlay, kept apart from the ICAO baseline. Byte
     limits are what to apply; the *Stated fields give them as the authority writes them, and
     sizeUnit says whether its kB and MB count in 1000s or 1024s ("unspecified": the stricter reading)."""
 
@@ -175,9 +224,25 @@ class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True)
     discrepancies: list[str] = []
 
 
+class IcaoRule(Struct, frozen=True):
+    topic: str
+    rule: str
+
+
+class IcaoBaseline(Struct, frozen=True):
+    """The ICAO 9303 portrait rules every document starts from (GET /api/icao). eye_line: the
+    ISO/IEC 19794-5 band for the eyes, as fractions of the image height from the bottom edge."""
+
+    name: str
+    document: str
+    eye_line: Span
+    rules: list[IcaoRule]
+    sources: list[Source]
+
+
 class PortalResult(ToolResult, frozen=True):
     portal: PortalConstraints
-    icao_baseline: IcaoFile  # its fields are the same on the wire as in dataset/icao.toml
+    icao_baseline: IcaoBaseline
 
 
 class ToolUrlResult(ToolResult, frozen=True):

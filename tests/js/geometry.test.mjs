@@ -1,15 +1,18 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  backgroundVerdict, coverPlacement, coversFrame, crownRange, fitQuality, frameMm, headGuides, measure, mmToPx, outputSize,
+  backgroundVerdict, coverPlacement, coversFrame, crownRange, fitQuality, frameMm, measure, outputSize,
   placeFace, project, sheetLayout, turnAbout, uncroppedExport, UNCROPPED, unproject, zoomAbout, zoomLimits,
 } from "../../app/site/static/tool/geometry.js";
 import { jpegPdf } from "../../app/site/static/tool/pdf.js";
 
-const usVisa = { widthMm: 50.8, heightMm: 50.8, widthPx: 600, heightPx: 600, headHeightMm: { min: 25.4, max: 34.9 }, eyeLineMm: { min: 28.6, max: 34.9 } };
-const schengen = { widthMm: 35, heightMm: 45, widthPx: 413, heightPx: 531, headHeightMm: { min: 32, max: 36 }, eyeLineMm: { min: 22.5, max: 31.5 } };
-const chinaVisa = { widthMm: 33, heightMm: 48, widthPx: 390, heightPx: 567, headHeightMm: { min: 28, max: 33 }, eyeLineMm: { min: 24, max: 33.6 }, topMarginMm: { min: 3, max: 5 } };
+// The guides as the service sends them (tests/test_guides.py keeps this file equal to its output).
+const guides = JSON.parse(readFileSync(new URL("./guides.json", import.meta.url)));
+const usVisa = { widthMm: 50.8, heightMm: 50.8, widthPx: 600, heightPx: 600, headHeightMm: { min: 25.4, max: 34.9 }, eyeLineMm: { min: 28.6, max: 34.9 }, guides: guides["us-visa"] };
+const schengen = { widthMm: 35, heightMm: 45, widthPx: 413, heightPx: 531, headHeightMm: { min: 32, max: 36 }, eyeLineMm: { min: 22.5, max: 31.5 }, guides: guides["germany-passport"] };
+const chinaVisa = { widthMm: 33, heightMm: 48, widthPx: 390, heightPx: 567, headHeightMm: { min: 28, max: 33 }, eyeLineMm: { min: 24, max: 33.6 }, topMarginMm: { min: 3, max: 5 }, guides: guides["china-visa"] };
 const close = (actual, expected, tolerance = 1e-9) => assert.ok(Math.abs(actual - expected) <= tolerance, `${actual} is not ${expected}`);
 
 // A face in a 3000 x 4000 photo, turned 6 degrees: eyes 200 px apart, chin 330 px below them,
@@ -20,12 +23,6 @@ function tiltedFace(degrees = 6, at = { x: 1300, y: 1500 }) {
   return { eyeLeft: point(-100, 0), eyeRight: point(100, 0), chin: point(0, 330), crown: point(0, -350) };
 }
 const photo = { width: 3000, height: 4000 };
-
-test("frame from mm and dpi", () => {
-  assert.equal(mmToPx(35, 300), 413);
-  assert.equal(mmToPx(45, 300), 531);
-  assert.equal(mmToPx(50.8, 300), 600);
-});
 
 test("the digital file: the document's pixels, a portal's window and its aspect ratio", () => {
   assert.deepEqual(outputSize(usVisa, { minPx: { width: 600, height: 600 }, maxPx: { width: 1200, height: 1200 } }), { width: 600, height: 600 });
@@ -60,7 +57,7 @@ test("placement from landmarks: head at the middle of its range, eyes in band, c
   for (const spec of [usVisa, schengen, chinaVisa]) {
     for (const degrees of [0, 6, -9]) {
       const face = tiltedFace(degrees);
-      const t = placeFace(face, spec, photo);
+      const t = placeFace(face, spec.guides, photo);
       const m = measure(t, face, spec, photo);
       close(m.headMm, (spec.headHeightMm.min + spec.headHeightMm.max) / 2, 1e-6);
       assert.ok(m.eyeLineMm >= spec.eyeLineMm.min && m.eyeLineMm <= spec.eyeLineMm.max, `eyes at ${m.eyeLineMm}`);
@@ -68,23 +65,41 @@ test("placement from landmarks: head at the middle of its range, eyes in band, c
       close(m.rollDeg, 0, 1e-6);
       assert.ok(m.topMarginMm >= 0);
       if (spec.topMarginMm) assert.ok(m.topMarginMm >= spec.topMarginMm.min && m.topMarginMm <= spec.topMarginMm.max, `crown at ${m.topMarginMm}`);
+      // Inside the band the document page draws for the crown, as the page and the tool share it.
+      assert.ok(m.topMarginMm >= spec.guides.crownMm.min - 1e-9 && m.topMarginMm <= spec.guides.crownMm.max + 1e-9, `crown at ${m.topMarginMm}`);
     }
   }
   // The eye line alone: its band's middle, when the head allows it.
-  const m = measure(placeFace(tiltedFace(0), usVisa, photo), tiltedFace(0), usVisa, photo);
+  const m = measure(placeFace(tiltedFace(0), usVisa.guides, photo), tiltedFace(0), usVisa, photo);
   close(m.eyeLineMm, (28.6 + 34.9) / 2, 1e-6);
 });
 
-test("rules that cannot all hold: the frame first, then the margin, then the eye band", () => {
-  // A head so tall that the eye band would push the crown off the frame: the frame wins.
-  const range = crownRange({ heightMm: 45, eyeLineMm: { min: 40, max: 42 } }, 34, 17);
-  assert.ok(range.min >= 0 && range.max <= 45 - 34);
-  assert.deepEqual(crownRange({ heightMm: 48, topMarginMm: { min: 3, max: 5 }, eyeLineMm: { min: 24, max: 33.6 } }, 30.5, 15), { min: 3, max: 5 });
+test("a face whose eyes sit as the guides assume lands on the guides' target", () => {
+  // Eyes exactly half way between crown and chin, as the service assumes for its bands.
+  const face = { eyeLeft: { x: 1400, y: 1500 }, eyeRight: { x: 1600, y: 1500 }, crown: { x: 1500, y: 1160 }, chin: { x: 1500, y: 1840 } };
+  for (const spec of [usVisa, schengen, chinaVisa]) {
+    const m = measure(placeFace(face, spec.guides, photo), face, spec, photo);
+    close(m.topMarginMm, spec.guides.target.crownMm, 0.01);
+    close(m.topMarginMm + m.headMm, spec.guides.target.chinMm, 0.01);
+  }
+});
+
+test("rules that cannot all hold: the frame and the top margin, then the eye band", () => {
+  // A head so tall that the eye band would push the crown off the frame: the frame wins, and the
+  // crown goes as near to where the eye band wants it as the frame allows.
+  const low = { heightMm: 45, crownLimitsMm: { min: 0, max: 13 }, eyesMm: { min: 3, max: 5 } };
+  assert.deepEqual(crownRange(low, 34, 17), { min: 0, max: 0 });
+  const high = { heightMm: 45, crownLimitsMm: { min: 0, max: 13 }, eyesMm: { min: 40, max: 42 } };
+  assert.deepEqual(crownRange(high, 34, 17), { min: 11, max: 11 });
+  // China: a face whose eyes are 15 mm below its crown keeps the crown in the 3-5 mm margin.
+  assert.deepEqual(crownRange(chinaVisa.guides, 30.5, 15), { min: 3, max: 5 });
+  // Without an eye band, the room itself.
+  assert.deepEqual(crownRange(guides["japan-drivers-licence"], 19.5, 9), { min: 3, max: 3 });
 });
 
 test("zoom limits keep the head inside the document's range", () => {
-  assert.deepEqual(zoomLimits(schengen, 34), { min: 32 / 34, max: 36 / 34 });
-  assert.deepEqual(zoomLimits({ heightMm: 45 }, 34), { min: 0.2, max: 5 });
+  assert.deepEqual(zoomLimits(schengen.guides, 34), { min: 32 / 34, max: 36 / 34 });
+  assert.deepEqual(zoomLimits(guides["japan-drivers-licence"], 34), { min: 0.2, max: 5 });
 });
 
 test("the first placement without a face covers the frame; moving it uncovers a corner", () => {
@@ -97,17 +112,8 @@ test("the first placement without a face covers the frame; moving it uncovers a 
   assert.ok(!coversFrame({ ...t, angle: 10 }, frame, image), "turning at exact cover leaves corners empty");
 });
 
-test("head guides for a person lining up by hand", () => {
-  const g = headGuides(usVisa);
-  const centre = 50.8 - (28.6 + 34.9) / 2;
-  close(g.crown.top, centre - 34.9 / 2);
-  close(g.chin.bottom, centre + 34.9 / 2);
-  close(g.eyes.top, 50.8 - 34.9);
-  assert.deepEqual(headGuides({ ...chinaVisa }).crown, { top: 3, bottom: 5 });
-  assert.equal(headGuides({ ...schengen, headHeightMm: undefined }), null);
-});
-
 const sheet4x6 = { widthMm: 101.6, heightMm: 152.4, dpi: 300 };
+const at300dpi = (mm) => Math.round((mm / 25.4) * 300);
 const overlaps = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test("print sheet: eight 35 x 45 mm on 4 x 6 in, two 2 x 2 in, photos at 300 dpi", () => {
@@ -130,13 +136,13 @@ test("print sheet: cut marks never touch a photo; bar and caption stay on the pa
         for (const b of rects) if (a !== b) assert.ok(!overlaps(a, b), "photos apart");
       }
       assert.ok(layout.cuts.length >= 4 * Math.min(1, layout.copies));
-      const clear = mmToPx(0.4, 300);
+      const clear = at300dpi(0.4);
       for (const [x1, y1, x2, y2] of layout.cuts) {
         const mark = { x: Math.min(x1, x2) - clear, y: Math.min(y1, y2) - clear, width: Math.abs(x2 - x1) + 2 * clear, height: Math.abs(y2 - y1) + 2 * clear };
         for (const r of rects) assert.ok(!overlaps(mark, r), `mark ${[x1, y1, x2, y2]} touches a photo`);
         assert.ok(Math.min(x1, x2) >= 0 && Math.max(x1, x2) <= layout.width && Math.min(y1, y2) >= 0 && Math.max(y1, y2) <= layout.height);
       }
-      assert.equal(layout.bar.width, mmToPx(50, 300));
+      assert.equal(layout.bar.width, at300dpi(50));
       assert.ok(layout.caption.baseline < layout.height && layout.caption.x + layout.caption.maxWidth <= layout.width);
     }
   }
@@ -192,7 +198,7 @@ const ukOnline = { minPx: { width: 600, height: 750 } };
 
 test("uncropped: the person centred and level with room around, at the photo's own pixels", () => {
   const face = tiltedFace(6);
-  const t = placeFace(face, schengen, photo);
+  const t = placeFace(face, schengen.guides, photo);
   const out = uncroppedExport(t, headIn(t, face, schengen), schengen, photo, ukOnline);
   // The same face measured in the new frame: a frame of the document's height, 4:5 like 600 x 750.
   const m = measure(out.transform, face, schengen, photo);
@@ -210,7 +216,7 @@ test("uncropped: the person centred and level with room around, at the photo's o
 
 test("uncropped: a person near the photo's edge gets a tighter frame, never one off the photo", () => {
   const face = tiltedFace(0, { x: 500, y: 700 });
-  const t = placeFace(face, schengen, photo);
+  const t = placeFace(face, schengen.guides, photo);
   const out = uncroppedExport(t, headIn(t, face, schengen), schengen, photo, ukOnline);
   const m = measure(out.transform, face, schengen, photo);
   assert.ok(m.headMm / schengen.heightMm > UNCROPPED.head && m.headMm / schengen.heightMm <= UNCROPPED.tightest + 1e-9);
@@ -223,14 +229,14 @@ test("uncropped: a small photo widens the frame to reach the portal's pixels, or
   const scaled = (k) => ({ eyeLeft: { x: 450 - 30 * k, y: 500 }, eyeRight: { x: 450 + 30 * k, y: 500 }, chin: { x: 450, y: 500 + 100 * k }, crown: { x: 450, y: 500 - 105 * k } });
   // Head 205 px: 40 % would be a 512 px frame, under 750; the photo has room for 750.
   const face = scaled(1);
-  let t = placeFace(face, schengen, small);
+  let t = placeFace(face, schengen.guides, small);
   let out = uncroppedExport(t, headIn(t, face, schengen, small), schengen, small, ukOnline);
   assert.deepEqual(out.size, { width: 600, height: 750 });
   assert.ok(!out.short && coversFrame(out.transform, frameMm(schengen, out.size), small));
   // A 300 x 400 photo cannot give 600 x 750 without upscaling: it says so and keeps its pixels.
   const tiny = { width: 300, height: 400 };
   const little = { eyeLeft: { x: 140, y: 160 }, eyeRight: { x: 160, y: 160 }, chin: { x: 150, y: 195 }, crown: { x: 150, y: 125 } };
-  t = placeFace(little, schengen, tiny);
+  t = placeFace(little, schengen.guides, tiny);
   out = uncroppedExport(t, headIn(t, little, schengen, tiny), schengen, tiny, ukOnline);
   assert.ok(out.short);
   assert.ok(out.size.height <= 400 && out.size.height === Math.floor(70 / UNCROPPED.head));
@@ -238,7 +244,7 @@ test("uncropped: a small photo widens the frame to reach the portal's pixels, or
 
 test("uncropped: a portal's maximum caps the pixels", () => {
   const face = tiltedFace(0);
-  const t = placeFace(face, schengen, photo);
+  const t = placeFace(face, schengen.guides, photo);
   const out = uncroppedExport(t, headIn(t, face, schengen), schengen, photo, { minPx: { width: 600, height: 750 }, maxPx: { width: 800, height: 1000 } });
   assert.deepEqual(out.size, { width: 800, height: 1000 });
 });

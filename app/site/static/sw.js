@@ -1,12 +1,19 @@
 // Keeps the photo tool working offline once it has loaded. At start-up the service writes in the
-// URLs the tool page requests, fingerprints included (app/site/offline.py), and a cache name that
-// changes with any of our files. Fingerprinted files never change, so they come from the cache
-// first; the face models (17 MB) are not fetched here but kept the first time the page uses them,
-// so the tool costs nothing extra to visit and, after one photo, finds faces offline too. The
-// page and the specifications come from the network first, so a new dataset shows when online.
+// URLs the tool page requests, fingerprints included (app/catalog/pages/offline.py), the route
+// table it answers by (app/paths.py) and a cache name that changes with any of our files.
+// Fingerprinted files never change, so they come from the cache first; the face models (17 MB)
+// are not fetched here but kept the first time the page uses them, so the tool costs nothing
+// extra to visit and, after one photo, finds faces offline too. The page and the specifications
+// come from the network first, so a new dataset shows when online.
 const SHELL = [/* shell */];
 const CACHE = "photospecs-tool-/* version */";
-const SPECS = ["/api/documents", "/api/portals/", "/api/print-sheets"];
+const ROUTES = {/* routes */};
+// A route's path up to its parameter, which the callers here do not fill (a worker is no module,
+// so static/routes.js cannot be imported).
+const prefix = (name) => ROUTES[name].split("{", 1)[0];
+const TOOL = prefix("tool-page");
+const STATIC = prefix("static");
+const SPECS = [prefix("documents"), prefix("portal"), prefix("print-sheets")];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -28,11 +35,11 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || request.method !== "GET") return;
-  if (url.pathname.startsWith("/static/") && url.searchParams.has("v")) {
+  if (url.pathname.startsWith(STATIC) && url.searchParams.has("v")) {
     event.respondWith(caches.match(request).then((hit) => hit ?? fetch(request).then((response) => keep(request, response))));
-  } else if (url.pathname === "/tool") {
+  } else if (url.pathname === TOOL) {
     // One copy of the page whatever its query (?country=..&document=..): the script reads it.
-    event.respondWith(fetch(request).then((response) => keep("/tool", response)).catch(() => caches.match("/tool")));
+    event.respondWith(fetch(request).then((response) => keep(TOOL, response)).catch(() => caches.match(TOOL)));
   } else if (SHELL.includes(url.pathname) || SPECS.some((path) => url.pathname.startsWith(path))) {
     event.respondWith(fetch(request).then((response) => keep(request, response)).catch(() => caches.match(request)));
   }

@@ -5,12 +5,12 @@
 // `angle` degrees about its centre, scaled by `scale` (mm per image px) and its centre put at
 // (x, y). The same placement then draws the preview, the digital file and every print-sheet
 // tile, whatever their pixel size.
+//
+// Where the head should go is not worked out here: the service sends it with the document as
+// `spec.guides` (mm from the frame's top edge, the same figures its page draws), and only what
+// depends on the photo's own face is combined with it here.
 
-const MM_PER_INCH = 25.4;
-
-export function mmToPx(mm, dpi) {
-  return Math.round((mm / MM_PER_INCH) * dpi);
-}
+export const MM_PER_INCH = 25.4; // the one place the tool defines the inch
 
 const ratioOf = (text) => {
   const match = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(text ?? "");
@@ -55,34 +55,22 @@ export function unproject(t, point, image) {
   return { x: back.x + image.width / 2, y: back.y + image.height / 2 };
 }
 
-// The crown's distance below the frame's top, in mm, as a range every published rule allows.
-// Rules are applied in order and one that would leave nothing is skipped (the data, not this
-// code, decides which one an authority stresses): the head inside the frame, the crown margin,
-// the eye line's band.
-export function crownRange(spec, headMm, eyeBelowCrownMm) {
-  let range = { min: 0, max: spec.heightMm - headMm };
-  const rules = [];
-  if (spec.topMarginMm) rules.push({ min: spec.topMarginMm.min, max: spec.topMarginMm.max });
-  if (spec.eyeLineMm) {
-    rules.push({ min: spec.heightMm - spec.eyeLineMm.max - eyeBelowCrownMm, max: spec.heightMm - spec.eyeLineMm.min - eyeBelowCrownMm });
-  }
-  for (const rule of rules) {
-    const next = { min: Math.max(range.min, rule.min), max: Math.min(range.max, rule.max) };
-    if (next.min <= next.max) range = next;
-  }
-  return range;
-}
-
-// The head height aimed at: the middle of the document's range, or (when the authority gives
-// none) a head filling about two thirds of the frame, a framing choice that claims no rule.
-function targetHeadMm(spec) {
-  return spec.headHeightMm ? middle(spec.headHeightMm) : spec.heightMm * 0.65;
+// Where the crown of this face may be, in mm below the frame's top, for a head `headMm` tall
+// whose eyes are `eyeBelowCrownMm` below its crown: the room the frame and the top margin leave
+// (guides.crownLimitsMm), narrowed to put the eyes in the eye band. As in the service's own rule,
+// the eye band yields: where it is out of reach, the crown goes as near to it as the room allows.
+export function crownRange(guides, headMm, eyeBelowCrownMm) {
+  const limits = guides.crownLimitsMm;
+  const room = { min: limits.min, max: Math.max(limits.min, Math.min(limits.max, guides.heightMm - headMm)) };
+  if (!guides.eyesMm) return room;
+  const clamp = (y) => Math.min(room.max, Math.max(room.min, y));
+  return { min: clamp(guides.eyesMm.min - eyeBelowCrownMm), max: clamp(guides.eyesMm.max - eyeBelowCrownMm) };
 }
 
 // The automatic placement from a face: `face` holds image points (px) for the two eye centres,
-// the chin and the crown. The eye line comes out level, the head at the middle of its range, the
-// face on the centre line and the crown in the middle of what the rules allow.
-export function placeFace(face, spec, image) {
+// the chin and the crown. The eye line comes out level, the head at the height the guides aim
+// at, the face on the centre line and the crown in the middle of what the rules allow this face.
+export function placeFace(face, guides, image) {
   const { eyeLeft, eyeRight, chin, crown } = face;
   const angle = (-Math.atan2(eyeRight.y - eyeLeft.y, eyeRight.x - eyeLeft.x) * 180) / Math.PI;
   const level = { x: 0, y: 0, scale: 1, angle };
@@ -90,9 +78,9 @@ export function placeFace(face, spec, image) {
   const eyes = at({ x: (eyeLeft.x + eyeRight.x) / 2, y: (eyeLeft.y + eyeRight.y) / 2 });
   const top = at(crown);
   const bottom = at(chin);
-  const headMm = targetHeadMm(spec);
+  const headMm = guides.target.headMm;
   const scale = headMm / (bottom.y - top.y);
-  const range = crownRange(spec, headMm, (eyes.y - top.y) * scale);
+  const range = crownRange(guides, headMm, (eyes.y - top.y) * scale);
   const crownY = middle(range);
   const centreX = (eyes.x + bottom.x) / 2;
   return { x: -centreX * scale, y: crownY - top.y * scale, scale, angle };
@@ -128,9 +116,9 @@ export function turnAbout(t, degrees, pivot) {
 }
 
 // The zoom factors that keep the head between the document's minimum and maximum.
-export function zoomLimits(spec, headMm) {
-  if (!spec.headHeightMm || !headMm) return { min: 0.2, max: 5 };
-  return { min: spec.headHeightMm.min / headMm, max: spec.headHeightMm.max / headMm };
+export function zoomLimits(guides, headMm) {
+  if (!guides.headMm || !headMm) return { min: 0.2, max: 5 };
+  return { min: guides.headMm.min / headMm, max: guides.headMm.max / headMm };
 }
 
 // True when the frame shows only photo, no empty corner.
@@ -146,28 +134,6 @@ export function coversFrame(t, frame, image) {
 export function coverPlacement(frame, image) {
   const scale = Math.max(frame.width / image.width, frame.height / image.height);
   return { x: 0, y: frame.height / 2, scale, angle: 0 };
-}
-
-// Where the head goes, in mm from the top edge: the crown band and the chin band, for a head
-// between the document's min and max, drawn when the tool cannot see a face. The crown sits in
-// the published top margin, else the head is centred on the eye-line band, else in the frame.
-export function headGuides(spec) {
-  const head = spec.headHeightMm;
-  if (!head || !spec.heightMm) return null;
-  const height = spec.heightMm;
-  let crown;
-  let chin;
-  if (spec.topMarginMm) {
-    crown = { top: spec.topMarginMm.min, bottom: spec.topMarginMm.max };
-    chin = { top: crown.top + head.min, bottom: crown.bottom + head.max };
-  } else {
-    const centre = spec.eyeLineMm ? height - middle(spec.eyeLineMm) : height / 2;
-    crown = { top: centre - head.max / 2, bottom: centre - head.min / 2 };
-    chin = { top: centre + head.min / 2, bottom: centre + head.max / 2 };
-  }
-  const clip = (band) => ({ top: Math.max(0, band.top), bottom: Math.min(height, band.bottom) });
-  const eyes = spec.eyeLineMm ? { top: height - spec.eyeLineMm.max, bottom: height - spec.eyeLineMm.min } : null;
-  return { crown: clip(crown), chin: clip(chin), eyes };
 }
 
 // The file for a portal that crops the photo itself and asks for it uncropped: the person centred

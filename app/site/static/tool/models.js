@@ -1,6 +1,7 @@
 // The face and person models (MediaPipe's face mesh and selfie segmentation, vendored under
 // vendor/mediapipe/), loaded from this site on first use only. Each runs on a canvas in this page;
 // nothing is sent anywhere. Their URLs, fingerprinted like every asset, come from the page.
+import { url } from "../routes.js";
 import { faceFromLandmarks, personBoxes } from "./face.js";
 
 const urls = JSON.parse(document.getElementById("tool-models").textContent);
@@ -15,12 +16,12 @@ const SIMD_PROBE = new Uint8Array([
 ]);
 const simdSupported = () => typeof WebAssembly === "object" && WebAssembly.validate(SIMD_PROBE);
 
-function script(url) {
+function script(src) {
   return new Promise((resolve, reject) => {
     const element = document.createElement("script");
-    element.src = url;
+    element.src = src;
     element.onload = resolve;
-    element.onerror = () => reject(new Error(`could not load ${url}`));
+    element.onerror = () => reject(new Error(`could not load ${src}`));
     document.head.append(element);
   });
 }
@@ -49,7 +50,7 @@ function wrap(solution, folder) {
   };
 }
 
-const locate = (folder) => (file) => urls[`${folder}/${file}`] ?? `/static/tool/vendor/mediapipe/${folder}/${file}`;
+const locate = (folder) => (file) => urls[`${folder}/${file}`] ?? url("static", `tool/vendor/mediapipe/${folder}/${file}`);
 
 let loading = null;
 // Both bundles share globals: they are initialised one after the other, never together.

@@ -1,8 +1,9 @@
 // A one-page PDF holding a JPEG at a given physical size: the print sheet as a PDF. PDF can
 // carry JPEG bytes as they are (DCTDecode), so no re-encoding happens.
+import { MM_PER_INCH } from "./geometry.js";
 
 export function jpegPdf(jpeg, widthPx, heightPx, widthMm, heightMm) {
-  const points = (mm) => ((mm / 25.4) * 72).toFixed(2);
+  const points = (mm) => ((mm / MM_PER_INCH) * 72).toFixed(2);
   const w = points(widthMm);
   const h = points(heightMm);
   const encoder = new TextEncoder();

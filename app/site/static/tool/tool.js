@@ -4,11 +4,12 @@
 // anywhere (the page's CSP allows connections to this site only, and the only requests made are
 // for the specifications and the tool's own files).
 import { assess, backgroundSamples, lightingBalance, sharpness } from "./checks.js";
-import { backgroundVerdict, coverPlacement, coversFrame, fitQuality, frameMm, headGuides, measure, outputSize, placeFace, project, turnAbout, uncroppedExport, zoomAbout, zoomLimits } from "./geometry.js";
+import { backgroundVerdict, coverPlacement, coversFrame, fitQuality, frameMm, measure, MM_PER_INCH, outputSize, placeFace, project, turnAbout, uncroppedExport, zoomAbout, zoomLimits } from "./geometry.js";
 import { jpegComplete, sniff, withDensity } from "./jpeg.js";
 import { alphaOf, findFace, loadModels, personMask } from "./models.js";
 import { jpegPdf } from "./pdf.js";
 import { drawSheet } from "./sheet.js";
+import { url } from "../routes.js";
 
 const $ = (selector) => document.querySelector(selector);
 const ui = {
@@ -41,12 +42,12 @@ function option(value, text) {
 }
 
 async function start() {
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register(url("page", "sw.js")).catch(() => {});
   ui.hint.textContent = coarse
     ? "Drag the photo with a finger to move it; pinch to zoom. The sliders zoom and turn it about the middle of the frame."
     : "Drag the photo to move it (or focus it and use the arrow keys); zoom with the wheel, the slider or + and −; turn it with the slider or [ and ].";
   enableDownloads();
-  const [index, sheets] = await Promise.all([json("/api/documents"), json("/api/print-sheets")]);
+  const [index, sheets] = await Promise.all([json(url("documents")), json(url("print-sheets"))]);
   state.documents = index.documents;
   state.sheets = sheets.sheets;
   ui.sheetKind.replaceChildren(...state.sheets.map((s) => option(s.id, s.name)));
@@ -70,9 +71,9 @@ function fillDocuments(selected) {
 async function chooseDocument() {
   const id = ui.document.value;
   if (!id) return;
-  const spec = await json(`/api/documents/${encodeURIComponent(id)}`);
+  const spec = await json(url("document", encodeURIComponent(id)));
   state.spec = spec;
-  state.portals = await Promise.all((spec.portals ?? []).map((p) => json(`/api/portals/${encodeURIComponent(p)}`)));
+  state.portals = await Promise.all((spec.portals ?? []).map((p) => json(url("portal", encodeURIComponent(p)))));
   ui.portal.replaceChildren(option("", "No portal: the document's own size"), ...state.portals.map((p) => option(p.id, p.name)));
   ui.portalRow.hidden = !state.portals.length;
   if (state.portals.length) ui.portal.value = state.portals[0].id;
@@ -235,11 +236,11 @@ function show(bitmap) {
 // The automatic placement, or the centred photo when no face is known.
 function place() {
   if (!state.image || !state.spec?.widthMm) { draw(); return; }
-  state.placed = state.face ? placeFace(state.face, state.spec, image()) : coverPlacement(frameMm(state.spec, frame()), image());
+  state.placed = state.face ? placeFace(state.face, state.spec.guides, image()) : coverPlacement(frameMm(state.spec, frame()), image());
   state.transform = { ...state.placed };
   state.zoomed = 1;
   state.turned = 0;
-  const limits = state.face ? zoomLimits(state.spec, measure(state.placed, state.face, state.spec, image()).headMm) : { min: 0.2, max: 5 };
+  const limits = state.face ? zoomLimits(state.spec.guides, measure(state.placed, state.face, state.spec, image()).headMm) : { min: 0.2, max: 5 };
   ui.zoom.min = String(Math.floor(limits.min * 100));
   ui.zoom.max = String(Math.ceil(limits.max * 100));
   ui.zoom.value = "100";
@@ -276,8 +277,11 @@ function render(context, size, { mask = null, transform = state.transform } = {}
   }
 }
 
+// The guides are the service's (spec.guides, the figures the document page draws); only the head
+// frame of a measured face is this photo's own.
 function drawGuides(context, size) {
   const spec = state.spec;
+  const guides = spec.guides;
   const k = size.height / spec.heightMm;
   const band = (top, bottom, colour, label) => {
     context.fillStyle = colour;
@@ -285,26 +289,24 @@ function drawGuides(context, size) {
     if (label) text(context, label, 6, top * k + 2, size);
   };
   context.save();
-  if (spec.eyeLineMm) band(spec.heightMm - spec.eyeLineMm.max, spec.heightMm - spec.eyeLineMm.min, "rgba(232, 163, 61, 0.25)", state.face ? "eye band" : "eyes");
+  if (guides.eyesMm) band(guides.eyesMm.min, guides.eyesMm.max, "rgba(232, 163, 61, 0.25)", state.face ? "eye band" : "eyes");
   if (state.face) {
-    if (spec.topMarginMm) band(spec.topMarginMm.min, spec.topMarginMm.max, "rgba(29, 78, 137, 0.25)", "");
+    // Where a published top margin holds the crown (the eye band places it otherwise).
+    if (spec.topMarginMm && guides.crownMm) band(guides.crownMm.min, guides.crownMm.max, "rgba(29, 78, 137, 0.25)", "");
     // The head frame: crown and chin lines that move with the photo, green inside the range.
     const m = measure(state.transform, state.face, spec, image());
     const crown = project(state.transform, state.face.crown, image());
     const chin = project(state.transform, state.face.chin, image());
-    const inside = !spec.headHeightMm || (m.headMm >= spec.headHeightMm.min && m.headMm <= spec.headHeightMm.max);
+    const inside = !guides.headMm || (m.headMm >= guides.headMm.min && m.headMm <= guides.headMm.max);
     const half = 0.42 * m.headMm;
     const cx = size.width / 2 + ((crown.x + chin.x) / 2) * k;
     context.strokeStyle = inside ? "#1b7a3e" : "#c0392b";
     context.lineWidth = Math.max(2, size.height / 220);
     context.strokeRect(cx - half * k, crown.y * k, 2 * half * k, (chin.y - crown.y) * k);
     text(context, `head ${m.headMm.toFixed(1)} mm`, cx - half * k + 4, crown.y * k + 3, size);
-  } else {
-    const guides = headGuides(spec);
-    if (guides) {
-      band(guides.crown.top, guides.crown.bottom, "rgba(29, 78, 137, 0.28)", "top of head");
-      band(guides.chin.top, guides.chin.bottom, "rgba(29, 78, 137, 0.28)", "chin");
-    }
+  } else if (guides.chinMm) {
+    band(guides.crownMm.min, guides.crownMm.max, "rgba(29, 78, 137, 0.28)", "top of head");
+    band(guides.chinMm.min, guides.chinMm.max, "rgba(29, 78, 137, 0.28)", "chin");
   }
   context.strokeStyle = "rgba(0, 0, 0, 0.35)";
   context.lineWidth = 1;
@@ -484,7 +486,7 @@ function check() {
       ...state.analysis,
     };
     lines = assess(state.spec, m);
-    if (!state.face && headGuides(state.spec)) lines.push({ level: "todo", text: "Line up the top of your head (hair included) inside the top band and your chin inside the chin band." });
+    if (!state.face && state.spec.guides.chinMm) lines.push({ level: "todo", text: "Line up the top of your head (hair included) inside the top band and your chin inside the chin band." });
     if (!state.analysis) lines.push({ level: "todo", text: "Measuring the background, light and sharpness…" });
   }
   const marks = { pass: "✓", warn: "!", fail: "✗", todo: "→" };
@@ -521,7 +523,7 @@ async function jpeg(canvas, quality, dpi) {
 }
 
 // Pixels per inch that print the frame at the document's size.
-const dpiOf = (size) => Math.round(size.height / (state.spec.heightMm / 25.4));
+const dpiOf = (size) => Math.round(size.height / (state.spec.heightMm / MM_PER_INCH));
 
 // The frame drawn on a page canvas, whose raster of the photo the preview has already warmed,
 // then copied as plain pixels for the encoder: a fresh OffscreenCanvas would first spend a few
@@ -545,14 +547,14 @@ function pageCanvas(size, options) {
 const replacing = () => (ui.replace.checked ? state.mask : null);
 
 // Where the head is in the document frame (mm): measured from the face, or, lined up by hand,
-// the middle of the guides' crown and chin bands.
+// where the guides aim a head (only where a head range is published and the bands are drawn).
 function headInFrame() {
   if (state.face) {
     const m = measure(state.transform, state.face, state.spec, image());
     return { crown: m.topMarginMm, chin: m.topMarginMm + m.headMm, centreX: m.offCentreMm };
   }
-  const guides = headGuides(state.spec);
-  return guides && { crown: (guides.crown.top + guides.crown.bottom) / 2, chin: (guides.chin.top + guides.chin.bottom) / 2, centreX: 0 };
+  const { chinMm, target } = state.spec.guides;
+  return chinMm ? { crown: target.crownMm, chin: target.chinMm, centreX: 0 } : null;
 }
 
 // The uncropped file: the same placement, the frame widened around the head and shoulders.
@@ -617,7 +619,7 @@ ui.sheet.addEventListener("click", async () => {
   const { canvas, layout } = drawn;
   const file = await jpeg(canvas, 0.92, sheet.dpi);
   if (ui.sheetFormat.value === "pdf") {
-    const mm = (px) => (px / sheet.dpi) * 25.4;
+    const mm = (px) => (px / sheet.dpi) * MM_PER_INCH;
     const pdf = jpegPdf(new Uint8Array(await file.arrayBuffer()), layout.width, layout.height, mm(layout.width), mm(layout.height));
     save(new Blob([pdf], { type: "application/pdf" }), `${spec.id}-${sheet.id}.pdf`);
   } else {

@@ -7,6 +7,7 @@ JSON) means an error body stays inert even if something downstream pastes it int
 from __future__ import annotations
 
 import msgspec
+from photospecs.wire.rest import Error
 
 ECHO_LIMIT = 80
 _encode = msgspec.json.Encoder().encode
@@ -23,3 +24,7 @@ def encode_error(payload: object) -> bytes:
     for raw, escaped in _ESCAPES:
         body = body.replace(raw, escaped)
     return body
+
+
+# /readyz after SIGTERM, and its description in the OpenAPI document.
+DRAINING = Error(status=503, error="draining", message="Shutting down: send new requests elsewhere.")

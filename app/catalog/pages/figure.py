@@ -2,18 +2,16 @@
 eye-line band, a head-and-shoulders outline and labelled crown, eye and chin lines, in
 millimetres (the SVG's user unit is 1 mm, so the drawing is to scale).
 
-Where the head sits vertically: the crown at the published top margin when there is one; else
-the head centred on the middle of the eye-line band (the eyes are near the middle of the head);
-else centred in the frame. The bands are then moved, never resized, to stay inside the frame:
-the band heights are always the head-height range itself.
+Where the head goes is not decided here: photospecs.catalog.guides works it out once for this
+drawing and the photo tool alike, and this module only lays that out.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from photospecs.dataset import Doc
-from photospecs.dataset.schema import Range
+from photospecs.wire.guides import Guides, GuideSpan, Placement
+from photospecs.wire.results import PhotoSpec
 
 # Proportions of the outline, as fractions of its head height: a face is about three quarters as
 # wide as it is tall; the neck and shoulders only need to read as such.
@@ -55,40 +53,33 @@ class Figure:
     labels: tuple[Label, ...] = ()
 
 
-def figure(doc: Doc) -> Figure | None:
-    f = doc.file
-    if f.width_mm is None or f.height_mm is None:
-        return None
-    width, height = f.width_mm, f.height_mm
-    eyes = None
-    if doc.eye_line_mm is not None:
-        eyes = Band(round(height - doc.eye_line_mm.max, 2), round(height - doc.eye_line_mm.min, 2))
-    head = doc.head_height_mm
-    if head is None:
-        # A published top margin alone still places the crown.
-        margin = f.top_margin_mm
-        crown_line = Band(margin.min, margin.max) if margin else None
-        return Figure(width, height, None, None, eyes, None, doc.eye_line_basis, crown=crown_line,
-                      labels=_labels(height, crown_line, None, eyes, margin))
-    if f.top_margin_mm is not None:
-        crown = (f.top_margin_mm.min + f.top_margin_mm.max) / 2
-        outer_top = inner_top = crown
-    else:
-        middle = (eyes.top + eyes.bottom) / 2 if eyes else height / 2
-        outer_top, inner_top = middle - head.max / 2, middle - head.min / 2
-    # Move both bands together into the frame (the loader has checked the largest head fits).
-    shift = -outer_top if outer_top < 0 else min(height - (outer_top + head.max), 0.0)
-    outer = Band(round(outer_top + shift, 2), round(outer_top + shift + head.max, 2))
-    inner = Band(round(inner_top + shift, 2), round(inner_top + shift + head.min, 2))
-    crown_band = Band(min(outer.top, inner.top), max(outer.top, inner.top))
-    chin_band = Band(min(outer.bottom, inner.bottom), max(outer.bottom, inner.bottom))
+def figure(spec: PhotoSpec) -> Figure | None:
+    """The document's figure, drawn from the guides it is served with (None without a size)."""
+    return None if spec.guides is None else draw(spec.guides, spec.head_height_basis, spec.eye_line_basis)
+
+
+def draw(g: Guides, head_basis: str | None = None, eye_basis: str | None = None) -> Figure:
+    eyes = _band(g.eyes_mm)
+    crown, chin = _band(g.crown_mm), _band(g.chin_mm)
+    labels = _labels(g.height_mm, crown, chin, eyes)
+    if g.smallest is None or g.largest is None:
+        return Figure(g.width_mm, g.height_mm, None, None, eyes, None, eye_basis, crown=crown, labels=labels)
+    t = g.target
     return Figure(
-        width, height, outer, inner, eyes, doc.head_height_basis, doc.eye_line_basis,
-        crown=crown_band,
-        chin=chin_band,
-        outline=_outline(width / 2, (crown_band.top + crown_band.bottom) / 2, (head.min + head.max) / 2, height),
-        labels=_labels(height, crown_band, chin_band, eyes, f.top_margin_mm),
+        g.width_mm, g.height_mm, _head(g.largest), _head(g.smallest), eyes, head_basis, eye_basis,
+        crown=crown,
+        chin=chin,
+        outline=_outline(g.width_mm / 2, t.crown_mm, t.head_mm, g.height_mm),
+        labels=labels,
     )
+
+
+def _band(span: GuideSpan | None) -> Band | None:
+    return None if span is None else Band(span.min, span.max)
+
+
+def _head(head: Placement) -> Band:
+    return Band(head.crown_mm, head.chin_mm)
 
 
 def _outline(centre: float, crown: float, size: float, height: float) -> str:
@@ -121,16 +112,12 @@ def _span(low: float, high: float) -> str:
     return f"{low:g}" if low == high else f"{low:g}–{high:g}"
 
 
-def _labels(
-    height: float, crown: Band | None, chin: Band | None, eyes: Band | None, margin: Range | None = None
-) -> tuple[Label, ...]:
-    """Crown and chin in mm from the top edge (the crown as the published top margin, where there
-    is one), the eyes in mm above the bottom edge, as the rules measure them; spread apart where
-    the lines are close."""
+def _labels(height: float, crown: Band | None, chin: Band | None, eyes: Band | None) -> tuple[Label, ...]:
+    """Crown and chin in mm from the top edge, the eyes in mm above the bottom edge, as the rules
+    measure them; spread apart where the lines are close."""
     wanted = []
     if crown is not None:
-        low, high = (margin.min, margin.max) if margin else (crown.top, crown.bottom)
-        wanted.append(((crown.top + crown.bottom) / 2, f"crown {_span(low, high)}"))
+        wanted.append(((crown.top + crown.bottom) / 2, f"crown {_span(crown.top, crown.bottom)}"))
     if eyes is not None:
         wanted.append(((eyes.top + eyes.bottom) / 2, f"eyes {_span(height - eyes.bottom, height - eyes.top)}"))
     if chin is not None:

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import urlsplit
 
-from photospecs.dataset import Doc
-from photospecs.dataset.schema import PortalFile, Source
+from photospecs.wire.results import PhotoSpec, PortalConstraints, Source
 
 # Kinds that exist only as online applications: the photo is a file whatever else is recorded.
 ONLINE_KINDS = frozenset({"evisa", "eta", "keta", "evoa", "e-residency", "dv-lottery"})
@@ -25,21 +24,21 @@ Bring = Literal["nothing", "either", "digital", "print", "print-or-digital"]
 @dataclass(frozen=True, slots=True)
 class Situation:
     bring: Bring
-    portals: list[PortalFile]  # where the file goes, when a portal is recorded
+    portals: list[PortalConstraints]  # where the file goes, when a portal is recorded
     tool: bool  # the person supplies a photo of a known size: the photo tool can make it
 
 
-def situation(doc: Doc, portals: list[PortalFile]) -> Situation:
-    f = doc.file
-    sized = f.width_mm is not None and f.size_basis != "common-format"
-    if f.capture == "office":
+def situation(spec: PhotoSpec, kind: str, portals: list[PortalConstraints]) -> Situation:
+    """`kind` is the document's kind in the dataset ("evisa", "passport"...)."""
+    sized = spec.width_mm is not None and spec.size_basis != "common-format"
+    if spec.capture == "office":
         return Situation("nothing", [], False)
-    digital = bool(portals) or f.kind in ONLINE_KINDS
-    if f.capture == "supplied-or-office":
+    digital = bool(portals) or kind in ONLINE_KINDS
+    if spec.capture == "supplied-or-office":
         return Situation("either", portals, sized)
     if digital:
         return Situation("digital", portals, sized)
-    if any(_UPLOAD.search(rule) for rule in f.requirements):
+    if any(_UPLOAD.search(rule) for rule in spec.requirements):
         return Situation("print-or-digital", [], sized)
     return Situation("print", [], sized)
 

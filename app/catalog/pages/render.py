@@ -14,8 +14,10 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 
 import jinja2
+from photospecs.catalog.pages import titles
+from photospecs.dataset.loader import MM_PER_INCH
 from photospecs.dataset.sources import is_front_page
-from photospecs.site import titles
+from photospecs.paths import BY_NAME, PATHS
 from photospecs.urls import Urls
 
 STATIC = files("photospecs.site") / "static"
@@ -88,7 +90,7 @@ def versioned(hashes: dict[str, str]) -> Callable[[str], str]:
     serve a stale script with a fresh page, and a URL with its hash may be cached for good."""
 
     def static(path: str) -> str:
-        return f"/static/{path}?v={hashes[path]}"
+        return f"{BY_NAME['static'].url(path)}?v={hashes[path]}"
 
     return static
 
@@ -102,6 +104,8 @@ def environment(urls: Urls, static: Callable[[str], str], version: str) -> jinja
         undefined=jinja2.StrictUndefined,  # a misspelt variable fails the build, not the page
     )
     env.globals.update(urls=urls, site_url=urls.site, static=static, version=version, is_front_page=is_front_page)
+    env.globals["path"] = lambda name, value="": BY_NAME[name].url(value)  # every link from the route table
+    env.globals["routes"] = routes()  # the same table for the page's scripts (static/routes.js)
     from photospecs.catalog.search import MAX_QUERY  # here: the catalog package imports this module
 
     env.globals.update(fit_title=titles.fit, full_title=titles.full, short_name=titles.without_asides, crumbs=(), search_max=MAX_QUERY)
@@ -115,8 +119,13 @@ def environment(urls: Urls, static: Callable[[str], str], version: str) -> jinja
     }
     env.filters["day"] = lambda date: f"{date.day} {date:%B %Y}"
     env.filters["mm"] = format_mm
-    env.filters["inches"] = lambda mm: f"{mm / 25.4:.2f}".rstrip("0").rstrip(".")
+    env.filters["inches"] = lambda mm: f"{mm / MM_PER_INCH:.2f}".rstrip("0").rstrip(".")
     return env
+
+
+def routes() -> dict[str, str]:
+    """Every path's template by its name: what static/routes.js and the service worker fill."""
+    return {path.name: path.template for path in PATHS}
 
 
 def flag_url(static: Callable[[str], str], emoji: str) -> str | None:

@@ -3,7 +3,8 @@
 Its list of files to keep must name the URLs the tool page really requests, fingerprints
 included, or the worker caches one URL while the page asks for another. So the list is written
 here from the same fingerprints the page is rendered with: the page, its styles, every module
-tool.js imports (directly or not), and the specifications it opens with.
+tool.js imports (directly or not), and the specifications it opens with. Its own paths come
+from the route table, written in the same way.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ import hashlib
 import json
 from collections.abc import Callable
 
-from photospecs.site.render import imported, versioned
+from photospecs.catalog.pages.render import imported, routes, versioned
+from photospecs.paths import BY_NAME
 
 SHELL_MARK = b"[/* shell */]"
 VERSION_MARK = b"/* version */"
+ROUTES_MARK = b"{/* routes */}"
 ENTRY = "tool/tool.js"
 
 
@@ -35,14 +38,18 @@ def modules(served: dict[str, bytes], entry: str = ENTRY) -> list[str]:
 def shell(served: dict[str, bytes], static: Callable[[str], str]) -> list[str]:
     """What the tool page requests when it opens (the face models come later, on first use)."""
     styles = [static("site.css"), static("tool/tool.css")]
-    return ["/tool", "/favicon.svg", *styles, *(static(path) for path in modules(served)), "/api/documents", "/api/print-sheets"]
+    page, icon = BY_NAME["tool-page"].url(), BY_NAME["page"].url("favicon.svg")
+    specs = [BY_NAME["documents"].url(), BY_NAME["print-sheets"].url()]
+    return [page, icon, *styles, *(static(path) for path in modules(served)), *specs]
 
 
 def service_worker(source: bytes, served: dict[str, bytes], hashes: dict[str, str]) -> bytes:
-    """sw.js with its list of URLs, and a cache name that changes with any of our files (the face
-    models, cached when first used, included), so a deploy never mixes old files with new."""
-    if SHELL_MARK not in source or VERSION_MARK not in source:
-        raise ValueError("sw.js lost the marks its list of URLs and its version are written at")
+    """sw.js with its list of URLs, the route table, and a cache name that changes with any of our
+    files (the face models, cached when first used, included), so a deploy never mixes old files
+    with new."""
+    if any(mark not in source for mark in (SHELL_MARK, VERSION_MARK, ROUTES_MARK)):
+        raise ValueError("sw.js lost the marks its list of URLs, its routes and its version are written at")
     urls = shell(served, versioned(hashes))
     name = hashlib.sha256(json.dumps(sorted(hashes.items())).encode()).hexdigest()[:10]
-    return source.replace(SHELL_MARK, json.dumps(urls).encode()).replace(VERSION_MARK, name.encode())
+    filled = source.replace(SHELL_MARK, json.dumps(urls).encode()).replace(ROUTES_MARK, json.dumps(routes()).encode())
+    return filled.replace(VERSION_MARK, name.encode())

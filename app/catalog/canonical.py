@@ -1,0 +1,39 @@
+"""The canonical id behind what a person or client types for an id: any letter case, a country's
+ISO codes and names, a document's id where its page slug is expected (and the reverse), a legacy
+document id. Routes redirect such paths to the canonical one (asgi/routing.py says why)."""
+
+from __future__ import annotations
+
+from photospecs.dataset import Data, alias_key
+
+
+class Canonical:
+    def __init__(self, data: Data) -> None:
+        self._countries = data.country_aliases  # normalised alias -> id, ids included
+        self._documents = {key.lower(): value for key, value in data.doc_aliases.items()}
+        self._slugs: dict[str, str] = {}  # any lower-cased name of a document -> its slug
+        for doc in data.docs.values():
+            self._documents[doc.id] = doc.id
+            self._documents[doc.slug] = doc.id
+            self._slugs[doc.id] = self._slugs[doc.slug] = doc.slug
+        for alias, doc_id in self._documents.items():
+            self._slugs.setdefault(alias, data.docs[doc_id].slug)
+        self._portals = {p: p for p in data.portals}
+        self._comparisons = {c.id: c.id for c in data.comparisons}
+
+    def country(self, text: str) -> str | None:
+        return self._countries.get(text) or self._countries.get(alias_key(text))
+
+    def document(self, text: str) -> str | None:
+        """A document's id from its id, slug or legacy id."""
+        return self._documents.get(text.lower())
+
+    def slug(self, text: str) -> str | None:
+        """A document's page slug from its id, slug or legacy id."""
+        return self._slugs.get(text.lower())
+
+    def portal(self, text: str) -> str | None:
+        return self._portals.get(text.lower())
+
+    def comparison(self, text: str) -> str | None:
+        return self._comparisons.get(text.lower())

@@ -1,0 +1,153 @@
+"""A catalog built ahead of time: `photospecs build` writes it, `serve` loads it.
+
+Building encodes every body in every coding (brotli at high quality over every page), a few
+seconds of CPU that each new pod would otherwise spend exactly when an autoscaler adds it under
+load. The file holds, after a header with its key (a digest of the code, of the dataset's files
+and of the settings the bodies depend on), the built catalog pickled without its response
+bodies, then the bodies themselves. `serve` loads it only when its key is the key of what it
+would build (anything else is refused with the reason, and the catalog is built in-process as
+before), and memory-maps it: every body is a view into the file, so the bodies are page cache
+the workers share and the kernel may drop and read again, not memory each process owns.
+
+The file is trusted like the code beside it (unpickling it runs code): it is written at image
+build time into the image, never taken from outside.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import io
+import mmap
+import os
+import pickle
+import struct
+from pathlib import Path
+from typing import Any
+
+import msgspec
+from photospecs.catalog.build import Catalog
+from photospecs.catalog.encoded import Prepared
+from photospecs.settings import Settings
+
+FORMAT = b"photospecs-catalog 2\n"
+PAGE = 4096  # the bodies start on a page boundary, so that mapping them wastes nothing
+PACKAGE = Path(__file__).resolve().parent.parent
+DEFAULT_FILE = PACKAGE / "catalog.bin"
+# Settings that only steer the server (timeouts, limits, logging, the Host guard, metrics)
+# never reach a body: a pod may change them without giving up the pre-built catalog.
+RUNTIME_ONLY = frozenset(
+    {"log_level", "access_log", "header_timeout", "max_head_bytes", "max_concurrency", "backlog", "drain_seconds", "allowed_hosts", "metrics"}
+)
+
+
+def path_of(settings: Settings) -> Path:
+    return Path(settings.catalog_file) if settings.catalog_file else DEFAULT_FILE
+
+
+def _files_digest(root: Path, skip: tuple[str, ...] = ()) -> bytes:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        relative = path.relative_to(root).as_posix()
+        if "__pycache__" in relative or relative.startswith(skip):
+            continue
+        digest.update(relative.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.digest()
+
+
+def key(settings: Settings) -> bytes:
+    """What a catalog built now would be built from: the package's files (its code, templates
+    and static files; not the bundled dataset, nor a catalog file kept beside them), the
+    dataset's files, and the settings bodies depend on."""
+    bodies = {name: value for name, value in msgspec.structs.asdict(settings).items() if name not in RUNTIME_ONLY}
+    bodies.pop("dataset_dir")  # its files are hashed instead: the same dataset anywhere is the same
+    bodies.pop("catalog_file")
+    digest = hashlib.sha256(FORMAT)
+    digest.update(_files_digest(PACKAGE, skip=("bundled/", DEFAULT_FILE.name)))
+    digest.update(_files_digest(settings.dataset_path))
+    digest.update(msgspec.json.encode(bodies))
+    return digest.hexdigest().encode()
+
+
+def _prepared(catalog: Catalog) -> list[Prepared]:
+    return [
+        *catalog.specs.values(), *catalog.comparisons.values(), *catalog.resources.values(), *catalog.pages.values(),
+        catalog.openapi, catalog.not_found, catalog.mcp.discovery,
+    ]
+
+
+class _Writer(pickle.Pickler):
+    """Pickles the catalog with each response body replaced by its place among the bodies."""
+
+    def __init__(self, file: io.BytesIO, bodies: set[int]) -> None:
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._bodies = bodies
+        self.placed: dict[int, tuple[int, int]] = {}  # id(body) -> (offset, length)
+        self.blobs: list[bytes] = []
+        self._end = 0
+
+    def persistent_id(self, obj: Any) -> tuple[int, int] | None:
+        if type(obj) is not bytes or id(obj) not in self._bodies:
+            return None
+        place = self.placed.get(id(obj))
+        if place is None:
+            place = self.placed[id(obj)] = (self._end, len(obj))
+            self.blobs.append(obj)
+            self._end += len(obj)
+        return place
+
+
+class _Reader(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, bodies: memoryview) -> None:
+        super().__init__(file)
+        self._bodies = bodies
+        self._views: dict[int, memoryview] = {}  # one view per body, however often it is named
+
+    def persistent_load(self, pid: Any) -> memoryview:
+        offset, length = pid
+        view = self._views.get(offset)
+        if view is None:
+            view = self._views[offset] = self._bodies[offset : offset + length]
+        return view
+
+
+def write(catalog: Catalog, path: Path) -> None:
+    """Atomically: a server starting meanwhile sees the old file or the new one, never half."""
+    bodies = {id(v.body) for prepared in _prepared(catalog) for v in prepared.variants.values()}
+    pickled = io.BytesIO()
+    writer = _Writer(pickled, bodies)
+    writer.dump(catalog)
+    head = FORMAT + key(catalog.settings) + b"\n" + struct.pack("<Q", pickled.tell())
+    padding = -(len(head) + pickled.tell()) % PAGE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    with partial.open("wb") as out:
+        out.write(head)
+        out.write(pickled.getbuffer())
+        out.write(bytes(padding))
+        for blob in writer.blobs:
+            out.write(blob)
+    os.replace(partial, path)
+
+
+def read(settings: Settings) -> Catalog | str:
+    """The pre-built catalog for `settings`, or why there is none to use."""
+    path = path_of(settings)
+    try:
+        with path.open("rb") as source:
+            if source.readline() != FORMAT:
+                return f"{path} is not a catalog file of this version"
+            if source.readline().rstrip(b"\n") != key(settings):
+                return f"{path} was built from other code, dataset or settings; run `photospecs build` again"
+            (length,) = struct.unpack("<Q", source.read(8))
+            # Read, not mapped: these pages become objects; only the bodies stay in the file.
+            pickled = io.BytesIO(source.read(length))
+            bodies_at = source.tell() + (-source.tell() % PAGE)
+            # The mapping outlives the file object: every body view holds it open.
+            mapped = memoryview(mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_READ))[bodies_at:]
+    except FileNotFoundError:
+        return f"no pre-built catalog at {path}"
+    catalog = _Reader(pickled, mapped).load()
+    assert isinstance(catalog, Catalog), path
+    # Runtime-only settings may differ from the build's: serve with this process's.
+    return dataclasses.replace(catalog, settings=settings)

@@ -1,0 +1,74 @@
+"""The view models: one PhotoSpec per document and one PortalConstraints per portal, built once
+from the dataset. REST bodies, MCP results and the pages all read these same objects.
+
+They are converted by field name (msgspec.convert with from_attributes), never copied field by
+field: a field added to a dataset file and to its wire shape reaches every reader with no code in
+between. The wire shapes are their own Structs, so a field renamed in a dataset file drops out of
+the conversion (and tests/test_view_models.py fails) instead of silently renaming a JSON key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any, TypeVar
+
+import msgspec
+from photospecs.catalog.guides import guides
+from photospecs.dataset import Data, Doc
+from photospecs.dataset.schema import IcaoFile, PortalFile
+from photospecs.urls import Urls
+from photospecs.wire.results import IcaoBaseline, PhotoSpec, PortalConstraints
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Views:
+    documents: dict[str, PhotoSpec]  # by document id, in dataset order
+    portals: dict[str, PortalConstraints]  # by portal id, in dataset order
+
+
+def build_views(data: Data, urls: Urls) -> Views:
+    return Views(
+        {doc.id: photo_spec(doc, urls.document(doc.slug)) for doc in data.docs.values()},
+        {portal.id: portal_constraints(portal) for portal in data.portals.values()},
+    )
+
+
+def photo_spec(doc: Doc, canonical_url: str) -> PhotoSpec:
+    """The document's file with what the loader resolved laid over it (its id, slug, pixels,
+    sources, check date, head height and eye line with their basis, portals), and the guides
+    worked out from the result."""
+    resolved = {field.name: getattr(doc, field.name) for field in dataclasses.fields(doc) if field.name != "file"}
+    spec = convert(doc.file, PhotoSpec, **{**resolved, "country": doc.country.id}, canonical_url=canonical_url)
+    placed = guides(spec.width_mm, spec.height_mm, spec.head_height_mm, spec.eye_line_mm, spec.top_margin_mm)
+    return msgspec.structs.replace(spec, guides=placed)
+
+
+def portal_constraints(portal: PortalFile) -> PortalConstraints:
+    return convert(portal, PortalConstraints)  # the loader has filled in `country` for portals in country files
+
+
+def icao_baseline(icao: IcaoFile) -> IcaoBaseline:
+    return convert(icao, IcaoBaseline)
+
+
+def convert(source: msgspec.Struct, kind: type[T], **over: Any) -> T:
+    """`source`'s fields, with `over` replacing or adding some, as a `kind`, which takes the fields
+    it declares and ignores the rest; whole numbers as integers."""
+    facts = SimpleNamespace(**{**msgspec.structs.asdict(source), **over})
+    converted: T = whole_numbers(msgspec.convert(facts, kind, from_attributes=True))
+    return converted
+
+
+def whole_numbers(value: Any) -> Any:
+    """35.0 -> 35 throughout: whole millimetres are sent as integers, as clients of the old dataset expect."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
+    if isinstance(value, msgspec.Struct):
+        return msgspec.structs.replace(value, **{name: whole_numbers(getattr(value, name)) for name in value.__struct_fields__})
+    if isinstance(value, list):
+        return [whole_numbers(item) for item in value]
+    return value

@@ -1,0 +1,27 @@
+"""/healthz and /readyz: liveness while the process runs, readiness once the catalog is built
+and until SIGTERM."""
+
+from __future__ import annotations
+
+from photospecs.asgi.routing import Handler, constant, read_only
+from photospecs.catalog import Catalog
+from photospecs.catalog.encoded import JSON, prepare
+from photospecs.ops import shutdown
+from photospecs.wire.errors import DRAINING
+
+
+def handlers(catalog: Catalog, draining: shutdown.Flag) -> dict[str, Handler]:
+    no_store = b"no-store"
+    alive = prepare(b'{"status":"ok"}', JSON, no_store)
+    ready = prepare(
+        b'{"status":"ready","countries":%d,"documents":%d,"catalogMs":%d}'
+        % (len(catalog.data.countries), len(catalog.data.docs), round(catalog.build_seconds * 1000)),
+        JSON,
+        no_store,
+    )
+    # /readyz exists only once the catalog is built, because the app (and so this route) is
+    # created after the build, and turns 503 on SIGTERM.
+    return {
+        "healthz": read_only(constant(alive)),
+        "readyz": read_only(lambda path, query: DRAINING if draining.value else ready),
+    }

@@ -1,0 +1,96 @@
+"""Every path the service answers, in one table.
+
+The dispatcher, Litestar's registration, the metrics labels, the OpenAPI `paths` and the URL
+builder all read this table, so a path cannot be served without a metrics label, documented
+under another name or linked somewhere it is not served. It imports nothing of ours: every
+layer may read it.
+
+Methods are the ones a route answers itself: HEAD comes with GET and OPTIONS (a CORS preflight)
+with every route, and anything else is 405 with an Allow header derived from the same list.
+A template has at most one parameter, always its last segment ("{id}") or, for static files,
+the rest of the path ("{file:path}").
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+GET = ("GET",)
+
+
+class Path(NamedTuple):
+    name: str
+    template: str
+    methods: tuple[str, ...] = GET
+    summary: str = ""  # the OpenAPI operation's summary; empty: not in the OpenAPI document
+
+    @property
+    def prefix(self) -> str:
+        """The fixed part before the parameter ("/api/documents/"); the whole path when there is none."""
+        return self.template.split("{", 1)[0]
+
+    @property
+    def has_parameter(self) -> bool:
+        return "{" in self.template
+
+    @property
+    def spans_segments(self) -> bool:
+        """The parameter may hold slashes (static files in folders)."""
+        return self.template.endswith(":path}")
+
+    @property
+    def allow(self) -> bytes:
+        """The Allow header: the declared methods, HEAD with GET, and OPTIONS."""
+        methods = [m for m in ("GET", "HEAD", "POST") if m in self.methods or (m == "HEAD" and "GET" in self.methods)]
+        return ", ".join([*methods, "OPTIONS"]).encode()
+
+    def url(self, value: str = "") -> str:
+        """The path with its parameter filled in (the caller passes canonical ids only)."""
+        return self.prefix + value if self.has_parameter else self.template
+
+    @property
+    def litestar(self) -> str:
+        """The template in Litestar's syntax: typed parameters."""
+        return self.template.replace("{id}", "{id:str}").replace("{page}", "{page:str}")
+
+
+PATHS = (
+    # The JSON API
+    Path("specs", "/api/specs", summary="Photo specifications of every country, or of one"),
+    Path("comparisons", "/api/comparisons", summary="How other photo tools compare"),
+    Path("search", "/api/search", summary="Find documents by what a person would type"),
+    Path("documents", "/api/documents", summary="Every document format, one line each"),
+    Path("document", "/api/documents/{id}", summary="One document's full specification"),
+    Path("portals", "/api/portals", summary="Every upload portal's own limits"),
+    Path("portal", "/api/portals/{id}", summary="One upload portal's limits"),
+    Path("print-sheets", "/api/print-sheets", summary="Paper sizes for printing several photos on one sheet"),
+    Path("icao", "/api/icao", summary="The ICAO 9303 baseline that national rules adjust"),
+    Path("openapi", "/api/openapi.json", summary="This document"),
+    Path("mcp", "/api/mcp", ("GET", "POST"), summary="MCP: JSON-RPC 2.0 for AI agents (POST), discovery (GET)"),
+    # Operations
+    Path("healthz", "/healthz", summary="The process is alive"),
+    Path("readyz", "/readyz", summary="The catalog is loaded and the process takes requests"),
+    Path("metrics", "/metrics"),
+    # The site
+    Path("home", "/"),
+    Path("countries-page", "/countries"),
+    Path("country-page", "/countries/{id}"),
+    Path("portals-page", "/portals"),
+    Path("portal-page", "/portals/{id}"),
+    Path("comparisons-page", "/compare"),
+    Path("comparison-page", "/compare/{id}"),
+    Path("tool-page", "/tool"),
+    Path("search-page", "/search"),
+    Path("docs-page", "/api/docs"),
+    Path("static", "/static/{file:path}"),
+    # A document's page (/us-visa-photo) and the files every site keeps at its root
+    # (/sitemap.xml, /robots.txt, /favicon.ico, /sw.js): one segment, looked up by path.
+    Path("page", "/{page}"),
+)
+
+BY_NAME = {path.name: path for path in PATHS}
+
+
+def at(name: str, value: str = "") -> str:
+    """The path of route `name` with its parameter filled: at("country-page", "us") -> "/countries/us"."""
+    return BY_NAME[name].url(value)
