@@ -31,8 +31,9 @@ METRICS_OFF = Error(status=404, error="not_found", message="Metrics are turned o
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
-    """Load the dataset, build the catalog and wire the app: for tests and for other servers
-    (`granian --factory photospecs.main:create_app`)."""
+    """Load (or build) the catalog and bind the routes: for tests and for other servers
+    (`granian --interface asgi --http 1 --factory photospecs.main:create_app`; `--http 1` as
+    `serve` runs it, since granian's default also takes h2c, where its limits do not hold)."""
     settings = settings or from_env()
     started = time.perf_counter()
     logs.configure(settings.log_level)

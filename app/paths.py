@@ -48,11 +48,6 @@ class Path(NamedTuple):
         """The path with its parameter filled in (the caller passes canonical ids only)."""
         return self.prefix + value if self.has_parameter else self.template
 
-    @property
-    def litestar(self) -> str:
-        """The template in Litestar's syntax: typed parameters."""
-        return self.template.replace("{id}", "{id:str}").replace("{page}", "{page:str}")
-
 
 PATHS = (
     # The JSON API
