@@ -94,13 +94,19 @@ CALL = b'{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"get_vi
 
 def read_response(sock: socket.socket) -> tuple[int, dict]:
     """One Content-Length response off a keep-alive connection."""
-    data = b""
+    def more() -> bytes:
+        chunk = sock.recv(65536)
+        if not chunk:  # closed: fail, never spin on a dead socket
+            raise ConnectionError(f"closed after {len(data) + len(body)} bytes, before a whole response")
+        return chunk
+
+    data = body = b""
     while b"\r\n\r\n" not in data:
-        data += sock.recv(65536)
+        data += more()
     head, _, body = data.partition(b"\r\n\r\n")
     length = int(next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")))
     while len(body) < length:
-        body += sock.recv(65536)
+        body += more()
     return int(head.split()[1]), json.loads(body[:length])
 
 
