@@ -79,21 +79,33 @@ class WorkerLoader:
 
     Under the fork start method the worker inherits the parent's app (copy-on-write). Under
     spawn (and forkserver, which granian runs as spawn) this object is pickled to the worker
-    with the parent's catalog, already encoded, and the shared draining flag: the worker only
-    binds routes around it, and /readyz follows the parent's SIGTERM.
+    with the shared draining flag and either the parent's catalog, already encoded, or, when it
+    was loaded from the pre-built file, only the settings: the worker maps the same file (its
+    bodies are views into the mapping, which cannot be pickled, and need not be). The worker
+    only binds routes around it, and /readyz follows the parent's SIGTERM.
     """
 
     def __init__(self, settings: Settings) -> None:
         started = time.perf_counter()
         logs.configure(settings.log_level)
-        self.catalog, loaded = load_or_build(settings)
+        self.catalog, self.prebuilt = load_or_build(settings)
         ready = time.perf_counter() - started
         self.draining = shutdown.new_flag()
         self._app: Litestar | None = app_for(self.catalog, self.draining)
-        logs.startup(self.catalog.data, ready, started, loaded)
+        logs.startup(self.catalog.data, ready, started, self.prebuilt)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "_app": None}  # the app holds closures; the worker rebinds it
+        state = {**self.__dict__, "_app": None}  # the app holds closures; the worker rebinds it
+        if self.prebuilt:
+            state["catalog"] = self.catalog.settings
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        if state["prebuilt"]:
+            found = prebuilt.read(state["catalog"])
+            assert isinstance(found, catalog_module.Catalog), found  # the parent read this same file
+            state = {**state, "catalog": found}
+        self.__dict__.update(state)
 
     def __call__(self) -> Litestar:
         shutdown.watch(self.draining)

@@ -167,6 +167,15 @@ def server():
     running.stop()
 
 
+@pytest.fixture(scope="session")
+def prebuilt(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of a server that loads a catalog file `photospecs build` wrote once (for
+    a site URL of its own: the file is only used by servers with the same settings)."""
+    env = {"PHOTOSPECS_SITE_URL": "https://prebuilt.example", "PHOTOSPECS_CATALOG_FILE": str(tmp_path_factory.mktemp("catalog") / "catalog.bin")}
+    subprocess.run([sys.executable, "-m", "photospecs.cli", "build"], env={**os.environ, **env}, check=True, capture_output=True, timeout=300)
+    return env
+
+
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 BROWSER_HELP = (
     "the browser tests need Chromium: on Debian `apt-get install chromium`; elsewhere "

@@ -20,8 +20,8 @@ TIGHT = {
 
 
 @pytest.fixture(scope="module")
-def tight():
-    server = Server(env=TIGHT)
+def tight(prebuilt):
+    server = Server(env={**prebuilt, **TIGHT})
     yield server
     server.stop()
 

@@ -89,8 +89,8 @@ def test_fuzz_in_process(client, caplog, body, extra):
 
 
 @pytest.fixture(scope="module")
-def fuzzed_server():
-    running = Server()
+def fuzzed_server(prebuilt):
+    running = Server(env=prebuilt)  # the pre-built catalog's bodies, served from the mapped file
     yield running
     running.stop()
 

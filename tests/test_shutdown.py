@@ -12,9 +12,9 @@ from conftest import Server
 
 
 @pytest.mark.parametrize("start_method", [None, "spawn", "forkserver"])
-def test_sigterm_under_load_drops_no_request_from_clients_that_ignore_readiness(start_method):
+def test_sigterm_under_load_drops_no_request_from_clients_that_ignore_readiness(start_method, prebuilt):
     # Workers of every start method see the drain; under spawn the workers share the flag
-    # and the catalog the serving process built, through the loader granian pickles.
+    # through the loader granian pickles, and map the catalog file the serving process loaded.
     #
     # The clients never look at /readyz: they keep sending, on keep-alive connections and on a
     # fresh connection per request, until the server process has exited. What this proves:
@@ -23,7 +23,7 @@ def test_sigterm_under_load_drops_no_request_from_clients_that_ignore_readiness(
     # draining, and readiness is 503 meanwhile. A connection attempted after the gate closes
     # (the last half second) is refused before its request is sent; in Kubernetes no client
     # is sent there by then, because the endpoint is removed during the preStop pause.
-    server = Server(env={"PHOTOSPECS_DRAIN_SECONDS": "2"}, workers=2, start_method=start_method)
+    server = Server(env={**prebuilt, "PHOTOSPECS_DRAIN_SECONDS": "2"}, workers=2, start_method=start_method)
     lock = threading.Lock()
     signalled: list[float] = []
     answered: list[float] = []
@@ -91,6 +91,7 @@ def test_sigterm_under_load_drops_no_request_from_clients_that_ignore_readiness(
     assert closing_answers, "keep-alive answers carry Connection: close once draining"
     assert {200, 503} <= readiness
     assert all(t > signalled[0] for t in refused), "refused only once stopping"
-    assert log.count('"event":"startup"') == 1, "the catalog is built once, not once per worker"
+    assert log.count('"event":"startup"') == 1, "the catalog is loaded once, not once per worker"
+    assert '"catalog":"prebuilt"' in log
     assert log.count('"event":"draining: new connections turned away","pid"') == 2, "each worker closed its gate"
     assert log.count('"listeners":1}') == 2, "each found its one listener"
