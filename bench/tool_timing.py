@@ -1,6 +1,6 @@
 """How long the photo tool takes in Chromium on this machine, from choosing a photo to each result.
 
-    python bench/tool_timing.py [--rounds 3] [--document uk-passport]
+    python bench/tool_timing.py [--rounds 3] [--document us-visa]
 
 Starts `photospecs serve`, opens /tool in Debian's headless Chromium (Playwright), and chooses a
 3000 x 4000 portrait (tests/tool_photos.py) several times on one page. It reports, as medians:
@@ -85,7 +85,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="pages opened (each: one cold photo, then warm ones)")
     parser.add_argument("--warm", type=int, default=3, help="further photos per page")
-    parser.add_argument("--document", default="uk-passport")
+    parser.add_argument("--document", default="us-visa")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright

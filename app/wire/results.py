@@ -22,12 +22,12 @@ SIZE_BASES = {
         "portrait format, not a requirement."
     ),
     "secondary": (
-        "The authority asks for printed photos but states no size: the size given is the one secondary "
-        "sources report. Confirm it with the authority before you print."
+        "The authority states no size: the size given is the one secondary sources report. Confirm it "
+        "with the authority before you print or upload the photo."
     ),
     "unpublished": (
         "The authority asks for a photo of your own but states no size. Ask the office or mission "
-        "which size it accepts before you print."
+        "which size it accepts before you print or upload one."
     ),
 }
 _SIZE_BASIS_DOC = "Where the size comes from. " + " ".join(f'"{key}": {text}' for key, text in SIZE_BASES.items())

@@ -91,7 +91,7 @@ function describe(spec) {
   if (spec.sizeBasis === "common-format") {
     add("Photo", "The office takes this photo when you apply. The authority publishes no size: the one below is the common portrait format, for a photo of your own only.");
   } else if (spec.sizeBasis === "secondary") {
-    add("Size basis", "The authority states no size: the one below is what secondary sources report. Confirm it with the authority before you print.");
+    add("Size basis", "The authority states no size: the one below is what secondary sources report. Confirm it with the authority before you print or upload the photo.");
   }
   if (spec.widthMm) {
     add("Size", `${spec.widthMm} × ${spec.heightMm} mm, ${spec.widthPx} × ${spec.heightPx} px at ${spec.dpi} dpi`);
