@@ -80,9 +80,9 @@ class WorkerLoader:
     Under the fork start method the worker inherits the parent's app (copy-on-write). Under
     spawn (and forkserver, which granian runs as spawn) this object is pickled to the worker
     with the shared draining flag and either the parent's catalog, already encoded, or, when it
-    was loaded from the pre-built file, only the settings: the worker maps the same file (its
-    bodies are views into the mapping, which cannot be pickled, and need not be). The worker
-    only binds routes around it, and /readyz follows the parent's SIGTERM.
+    was loaded from the pre-built file, only the settings: the worker reads the same file, which
+    is quicker than receiving the catalog through a pipe. The worker only binds routes around
+    it, and /readyz follows the parent's SIGTERM.
     """
 
     def __init__(self, settings: Settings) -> None:

@@ -3,7 +3,7 @@
     python bench/compare.py [--duration 5] [--rounds 3] [--connections 64] [--write bench/RESULTS.md]
 
 In one run on one machine it starts
-  - photospecs (`photospecs serve --workers 1`),
+  - photospecs (`photospecs serve --workers 1` on a catalog file `photospecs build` wrote first, as the image runs),
   - the ceiling (bench/ceiling.py on bare granian, replaying the bytes photospecs sends),
   - the conventional implementation (bench/conventional.py: FastAPI on uvicorn),
 pins the servers to CPU 0 and wrk to CPU 1 (when there are two or more), and for each request
@@ -251,7 +251,10 @@ def main() -> int:
 
     workdir = Path(tempfile.mkdtemp(prefix="photospecs-bench-"))
     python = sys.executable
-    project = Server("photospecs", [python, "-m", "photospecs.cli", "serve", "--port", "{port}", "--workers", "1"], "/readyz")
+    # As the image runs it: the catalog built ahead (`photospecs build`) and loaded at start-up.
+    prebuilt = {"PHOTOSPECS_SITE_URL": "http://127.0.0.1:8000", "PHOTOSPECS_CATALOG_FILE": str(workdir / "catalog.bin")}
+    subprocess.run([python, "-m", "photospecs.cli", "build"], env={**os.environ, **prebuilt}, check=True, stdout=subprocess.DEVNULL)
+    project = Server("photospecs", [python, "-m", "photospecs.cli", "serve", "--port", "{port}", "--workers", "1"], "/readyz", prebuilt)
     ceiling = Server("ceiling", [python, "-m", "granian", "--interface", "asgi", "--port", "{port}", "--workers", "1",
                                  "--no-ws", "bench.ceiling:app"], "/", {"CEILING_RECORDING": str(workdir / "recording.json")},
                      any_status=True)
@@ -259,7 +262,7 @@ def main() -> int:
                                            "warning", "--no-access-log", "bench.conventional:app"], "/api/specs?country=us")
     servers = [project, ceiling, conventional]
     if args.metrics_cost:
-        servers.append(Server("photospecs without metrics", project.command, "/readyz", {"PHOTOSPECS_METRICS": "false"}))
+        servers.append(Server("photospecs without metrics", project.command, "/readyz", {**prebuilt, "PHOTOSPECS_METRICS": "false"}))
     try:
         project.start(server_cpu)
         responses = record(project, workdir / "recording.json")

@@ -7,7 +7,7 @@ Builds the catalog file once (`photospecs build`, into a temporary file), then s
 the file, and with it naming a file that does not exist (so the catalog is built in-process).
 For each start it reports the time from exec to the first 200 from /readyz, and the PSS of the
 whole process tree: right after a few requests, and again after every page, document and file
-has been asked for once (the mapped bodies are then in the page cache the processes share).
+has been asked for once.
 Medians are printed with the ratio of the two ways.
 """
 

@@ -14,7 +14,7 @@ from conftest import Server
 @pytest.mark.parametrize("start_method", [None, "spawn", "forkserver"])
 def test_sigterm_under_load_drops_no_request_from_clients_that_ignore_readiness(start_method, prebuilt):
     # Workers of every start method see the drain; under spawn the workers share the flag
-    # through the loader granian pickles, and map the catalog file the serving process loaded.
+    # through the loader granian pickles, and read the catalog file the serving process loaded.
     #
     # The clients never look at /readyz: they keep sending, on keep-alive connections and on a
     # fresh connection per request, until the server process has exited. What this proves:

@@ -25,7 +25,7 @@ COMMON_HEADERS: Headers = [
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    body: bytes | memoryview  # a view into the pre-built catalog file when loaded from one (prebuilt.py)
+    body: bytes
     etag: bytes
     headers: Headers  # for 200 and HEAD
     not_modified_headers: Headers  # for 304: the same validators, no body headers
@@ -39,7 +39,7 @@ class Prepared:
 
     @property
     def identity(self) -> bytes:
-        return bytes(self.variants["identity"].body)
+        return self.variants["identity"].body
 
 
 # Compression effort by body size, measured on the bundled dataset (bench/RESULTS.md): brotli 11
@@ -73,7 +73,12 @@ def prepare(body: bytes, content_type: bytes, cache_control: bytes, extra: Heade
     compressed bodies (images) are sent identity whatever the client accepts."""
     digest = hashlib.sha256(body).hexdigest()[:20]
     variants = {}
-    codings = CODINGS if compressible and len(body) >= SMALL_BODY else ("identity",)
+    codings: tuple[str, ...] = CODINGS if compressible and len(body) >= SMALL_BODY else ("identity",)
+    if len(body) >= HUGE_BODY:
+        # The photo tool's model files and Swagger UI's bundle: every browser that asks for them
+        # over HTTPS takes brotli, so a gzip copy (7.6 MB of memory in every pod) would serve
+        # only plain-HTTP clients, which get identity instead.
+        codings = tuple(c for c in codings if c != "gzip")
     for coding in codings:
         encoded = compress(body, coding)
         # Strong ETags differ per coding: the bytes on the wire differ.

@@ -6,8 +6,7 @@ load. The file holds, after a header with its key (a digest of the code, of the 
 and of the settings the bodies depend on), the built catalog pickled without its response
 bodies, then the bodies themselves. `serve` loads it only when its key is the key of what it
 would build (anything else is refused with the reason, and the catalog is built in-process as
-before), and memory-maps it: every body is a view into the file, so the bodies are page cache
-the workers share and the kernel may drop and read again, not memory each process owns.
+before). The serving process loads it before granian forks the workers, which share its pages.
 
 The file is trusted like the code beside it (unpickling it runs code): it is written at image
 build time into the image, never taken from outside.
@@ -101,14 +100,17 @@ class _Reader(pickle.Unpickler):
     def __init__(self, file: io.BytesIO, bodies: memoryview) -> None:
         super().__init__(file)
         self._bodies = bodies
-        self._views: dict[int, memoryview] = {}  # one view per body, however often it is named
+        self._read: dict[int, bytes] = {}  # one object per body, however often it is named
 
-    def persistent_load(self, pid: Any) -> memoryview:
+    def persistent_load(self, pid: Any) -> bytes:
+        # Copied out of the mapping into bytes: granian sends a bytes body as it is, but takes a
+        # memoryview element by element, which served a tenth of the requests per second
+        # (an 8 KB body: 54,000 requests/s as bytes, 13,400 as a memoryview; bench/RESULTS.md).
         offset, length = pid
-        view = self._views.get(offset)
-        if view is None:
-            view = self._views[offset] = self._bodies[offset : offset + length]
-        return view
+        body = self._read.get(offset)
+        if body is None:
+            body = self._read[offset] = bytes(self._bodies[offset : offset + length])
+        return body
 
 
 def write(catalog: Catalog, path: Path) -> None:
@@ -140,14 +142,12 @@ def read(settings: Settings) -> Catalog | str:
             if source.readline().rstrip(b"\n") != key(settings):
                 return f"{path} was built from other code, dataset or settings; run `photospecs build` again"
             (length,) = struct.unpack("<Q", source.read(8))
-            # Read, not mapped: these pages become objects; only the bodies stay in the file.
             pickled = io.BytesIO(source.read(length))
             bodies_at = source.tell() + (-source.tell() % PAGE)
-            # The mapping outlives the file object: every body view holds it open.
-            mapped = memoryview(mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_READ))[bodies_at:]
+            with mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_READ) as mapped, memoryview(mapped) as view:
+                catalog = _Reader(pickled, view[bodies_at:]).load()
     except FileNotFoundError:
         return f"no pre-built catalog at {path}"
-    catalog = _Reader(pickled, mapped).load()
     assert isinstance(catalog, Catalog), path
     # Runtime-only settings may differ from the build's: serve with this process's.
     return dataclasses.replace(catalog, settings=settings)
