@@ -29,8 +29,7 @@ from photospecs.catalog.build import Catalog
 from photospecs.catalog.encoded import Prepared
 from photospecs.settings import Settings
 
-FORMAT = b"photospecs-catalog 2\n"
-PAGE = 4096  # the bodies start on a page boundary, so that mapping them wastes nothing
+FORMAT = b"photospecs-catalog 3\n"
 PACKAGE = Path(__file__).resolve().parent.parent
 DEFAULT_FILE = PACKAGE / "catalog.bin"
 # Settings that only steer the server (timeouts, limits, logging, the Host guard, metrics)
@@ -120,13 +119,11 @@ def write(catalog: Catalog, path: Path) -> None:
     writer = _Writer(pickled, bodies)
     writer.dump(catalog)
     head = FORMAT + key(catalog.settings) + b"\n" + struct.pack("<Q", pickled.tell())
-    padding = -(len(head) + pickled.tell()) % PAGE
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
     with partial.open("wb") as out:
         out.write(head)
         out.write(pickled.getbuffer())
-        out.write(bytes(padding))
         for blob in writer.blobs:
             out.write(blob)
     os.replace(partial, path)
@@ -143,7 +140,7 @@ def read(settings: Settings) -> Catalog | str:
                 return f"{path} was built from other code, dataset or settings; run `photospecs build` again"
             (length,) = struct.unpack("<Q", source.read(8))
             pickled = io.BytesIO(source.read(length))
-            bodies_at = source.tell() + (-source.tell() % PAGE)
+            bodies_at = source.tell()
             with mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_READ) as mapped, memoryview(mapped) as view:
                 catalog = _Reader(pickled, view[bodies_at:]).load()
     except FileNotFoundError:
