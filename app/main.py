@@ -10,7 +10,7 @@ from typing import Any
 from litestar import Litestar, Request, Response
 from photospecs import catalog as catalog_module
 from photospecs import dataset
-from photospecs.asgi.routing import Endpoint, Handler, Matcher, Route, bind, location, read_only, without_trailing_slash
+from photospecs.asgi.routing import Endpoint, Handler, Matcher, Route, bind, get_only, location, read_only, without_trailing_slash
 from photospecs.asgi.send import ERROR_HEADERS, ErrorRenderer, Scope, Send, send_redirect
 from photospecs.catalog import prebuilt
 from photospecs.mcp import transport as mcp_http
@@ -34,13 +34,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     """Load (or build) the catalog and bind the routes: for tests and for other servers
     (`granian --interface asgi --http 1 --factory photospecs.main:create_app`; `--http 1` as
     `serve` runs it, since granian's default also takes h2c, where its limits do not hold)."""
-    settings = settings or from_env()
-    started = time.perf_counter()
-    logs.configure(settings.log_level)
-    catalog, loaded = load_or_build(settings)
-    ready = time.perf_counter() - started
-    app = app_for(catalog, shutdown.new_flag())
-    logs.startup(catalog.data, ready, started, loaded)
+    app = WorkerLoader(settings or from_env()).app
+    assert app is not None
     return app
 
 
@@ -54,7 +49,7 @@ def app_for(catalog: catalog_module.Catalog, draining: shutdown.Flag | None = No
         "mcp": mcp_http.handler(catalog),
         **site.handlers(catalog),
         **health.handlers(catalog, draining),
-        "metrics": metrics.handler if metrics else read_only(lambda path, query: METRICS_OFF),
+        "metrics": get_only(metrics.answer) if metrics else read_only(lambda path, query: METRICS_OFF),
     }
     errors = ErrorRenderer(catalog.not_found)
     app = PhotospecsApp(bind(handlers, errors), metrics, errors, draining)
@@ -91,11 +86,11 @@ class WorkerLoader:
         self.catalog, self.prebuilt = load_or_build(settings)
         ready = time.perf_counter() - started
         self.draining = shutdown.new_flag()
-        self._app: Litestar | None = app_for(self.catalog, self.draining)
+        self.app: Litestar | None = app_for(self.catalog, self.draining)
         logs.startup(self.catalog.data, ready, started, self.prebuilt)
 
     def __getstate__(self) -> dict[str, Any]:
-        state = {**self.__dict__, "_app": None}  # the app holds closures; the worker rebinds it
+        state = {**self.__dict__, "app": None}  # the app holds closures; the worker rebinds it
         if self.prebuilt:
             state["catalog"] = self.catalog.settings
         return state
@@ -109,10 +104,10 @@ class WorkerLoader:
 
     def __call__(self) -> Litestar:
         shutdown.watch(self.draining)
-        if self._app is None:
+        if self.app is None:
             logs.configure(self.catalog.settings.log_level)
-            self._app = app_for(self.catalog, self.draining)
-        return self._app
+            self.app = app_for(self.catalog, self.draining)
+        return self.app
 
 
 class PhotospecsApp(Litestar):

@@ -92,9 +92,12 @@ def location(path: str, query: bytes) -> bytes:
     return encoded + b"?" + query if query else encoded
 
 
-def read_only(lookup: Lookup) -> Handler:
-    """GET and HEAD answered by `lookup(path, query)`: a pre-encoded response, an error, or a
-    redirect to the canonical path; OPTIONS is a CORS preflight; anything else 405 with Allow."""
+Answer = Callable[[Scope, Send, ErrorRenderer], Awaitable[int]]  # a GET or HEAD, answered
+
+
+def get_only(answer: Answer) -> Handler:
+    """GET and HEAD answered by `answer`; OPTIONS is a CORS preflight; anything else 405 with
+    the row's Allow."""
 
     def handler(row: Path, errors: ErrorRenderer) -> Endpoint:
         allow = row.allow
@@ -102,13 +105,7 @@ def read_only(lookup: Lookup) -> Handler:
         async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
             method = scope["method"]
             if method == "GET" or method == "HEAD":
-                result = lookup(scope["path"], scope["query_string"])
-                if type(result) is Prepared:
-                    return await send_prepared(scope, send, result)
-                if isinstance(result, Moved):
-                    return await send_redirect(send, location(result.path, scope["query_string"]))
-                assert isinstance(result, Error)
-                return await errors(scope, send, result)
+                return await answer(scope, send, errors)
             if method == "OPTIONS":
                 return await send_options(send, allow)
             return await send_method_not_allowed(scope, send, allow, errors)
@@ -116,6 +113,22 @@ def read_only(lookup: Lookup) -> Handler:
         return endpoint
 
     return handler
+
+
+def read_only(lookup: Lookup) -> Handler:
+    """GET and HEAD answered by `lookup(path, query)`: a pre-encoded response, an error, or a
+    redirect to the canonical path."""
+
+    async def answer(scope: Scope, send: Send, errors: ErrorRenderer) -> int:
+        result = lookup(scope["path"], scope["query_string"])
+        if type(result) is Prepared:
+            return await send_prepared(scope, send, result)
+        if isinstance(result, Moved):
+            return await send_redirect(send, location(result.path, scope["query_string"]))
+        assert isinstance(result, Error)
+        return await errors(scope, send, result)
+
+    return get_only(answer)
 
 
 def constant(prepared: Prepared) -> Lookup:

@@ -44,7 +44,7 @@ class Catalog:
     mcp: McpCatalog
     pages: dict[str, Prepared]  # path -> HTML pages, sitemap, robots.txt, icons, static files
     not_found: Prepared  # the site's 404 page, sent with status 404 to browsers
-    fingerprints: dict[str, str]  # static file path -> the hash in its URL (?v=...)
+    fingerprints: dict[str, str]  # static file ("tool/tool.js") -> the hash in its URL (?v=...)
     canonical: Canonical  # aliases of ids -> the ids, for redirects
     search: Search  # GET /api/search and the site's /search
     country_suggester: Suggester

@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator
-from functools import partial
 from typing import Any
 
-from photospecs.asgi.routing import Endpoint
-from photospecs.asgi.send import ErrorRenderer, send_method_not_allowed, send_options
+from photospecs.asgi.send import ErrorRenderer
 from photospecs.catalog import Catalog
-from photospecs.paths import Path
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
 
@@ -70,14 +67,8 @@ class Metrics:
         for name, help_text, value in self._gauges:
             yield GaugeMetricFamily(name, help_text, value=value)
 
-    def handler(self, row: Path, errors: ErrorRenderer) -> Endpoint:
-        return partial(self._endpoint, row.allow, errors)
-
-    async def _endpoint(self, allow: bytes, errors: ErrorRenderer, scope: dict[str, Any], receive: Any, send: Any) -> int:
-        if scope["method"] == "OPTIONS":
-            return await send_options(send, allow)
-        if scope["method"] not in ("GET", "HEAD"):
-            return await send_method_not_allowed(scope, send, allow, errors)
+    async def answer(self, scope: dict[str, Any], send: Any, errors: ErrorRenderer) -> int:
+        """GET /metrics (main.py serves it with asgi.routing.get_only)."""
         body = generate_latest(self.registry)
         await send({
             "type": "http.response.start",

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 from urllib.parse import parse_qsl
 
-from photospecs.asgi.routing import Endpoint, Handler, Moved, Outcome, by_query, constant, read_only
-from photospecs.asgi.send import ErrorRenderer, Scope, Send, send_bytes, send_method_not_allowed, send_options
+from photospecs.asgi.routing import Handler, Moved, Outcome, by_query, constant, get_only, read_only
+from photospecs.asgi.send import ErrorRenderer, Scope, Send, send_bytes
 from photospecs.catalog import Catalog
 from photospecs.catalog.encoded import COMMON_HEADERS, Prepared, cache_control
 from photospecs.catalog.search import MAX_QUERY as MAX_SEARCH
-from photospecs.paths import BY_NAME, Path, at
+from photospecs.paths import BY_NAME, at
 from photospecs.wire.errors import quoted
 from photospecs.wire.rest import Error
 
@@ -104,21 +103,13 @@ def search(catalog: Catalog) -> Handler:
     """Like read_only, for the one JSON body computed per request (see search_outcome)."""
     headers = [(b"cache-control", cache_control(catalog.settings.max_age)), *COMMON_HEADERS]
 
-    def handler(row: Path, errors: ErrorRenderer) -> Endpoint:
-        async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
-            method = scope["method"]
-            if method == "GET" or method == "HEAD":
-                result = search_outcome(catalog, scope["query_string"])
-                if isinstance(result, Error):
-                    return await errors(scope, send, result)
-                return await send_bytes(send, 200, result, headers, method == "HEAD")
-            if method == "OPTIONS":
-                return await send_options(send, row.allow)
-            return await send_method_not_allowed(scope, send, row.allow, errors)
+    async def answer(scope: Scope, send: Send, errors: ErrorRenderer) -> int:
+        result = search_outcome(catalog, scope["query_string"])
+        if isinstance(result, Error):
+            return await errors(scope, send, result)
+        return await send_bytes(send, 200, result, headers, scope["method"] == "HEAD")
 
-        return endpoint
-
-    return handler
+    return get_only(answer)
 
 
 def fast_lookup(outcome: Callable[[bytes], Outcome], common_queries: list[str]) -> Callable[[bytes], Outcome]:

@@ -54,8 +54,9 @@ def aliased(pages: dict[str, Prepared], route: str, resolve: Callable[[str], str
 def static_files(catalog: Catalog) -> Lookup:
     """Each static file; for good when the query is its own fingerprint, otherwise with the usual
     cache lifetime (an old or made-up fingerprint must not pin these bytes to that URL)."""
-    files = {path: (prepared, cached_for_good(prepared), f"v={catalog.fingerprints[path]}".encode())
-             for path, prepared in catalog.pages.items() if path.startswith(BY_NAME["static"].prefix)}
+    prefix = BY_NAME["static"].prefix
+    files = {path: (prepared, cached_for_good(prepared), f"v={catalog.fingerprints[path.removeprefix(prefix)]}".encode())
+             for path, prepared in catalog.pages.items() if path.startswith(prefix)}
 
     def lookup(path: str, query: bytes) -> Outcome:
         found = files.get(path)

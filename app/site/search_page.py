@@ -4,24 +4,20 @@ autoescaping templates as every other page, within the bounds search.py sets."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from photospecs.asgi.routing import Endpoint, Handler
-from photospecs.asgi.send import ErrorRenderer, Scope, Send, send_method_not_allowed, send_options
+from photospecs.asgi.routing import Handler, get_only
+from photospecs.asgi.send import ErrorRenderer, Scope, Send
 from photospecs.catalog import Catalog
 from photospecs.catalog.encoded import COMMON_HEADERS, HTML, cache_control
 from photospecs.catalog.pages.headers import PAGE_HEADERS
-from photospecs.catalog.pages.render import environment
+from photospecs.catalog.pages.render import environment, versioned
 from photospecs.catalog.search import MAX_QUERY
-from photospecs.paths import BY_NAME, Path
 from photospecs.rest.routes import parse_query
 from photospecs.wire.rest import Error
 
 
 def search_page(catalog: Catalog) -> Handler:
     # Pages rendered after start-up link static files by the fingerprints the catalog serves.
-    static = BY_NAME["static"]
-    env = environment(catalog.urls, lambda path: f"{static.url(path)}?v={catalog.fingerprints[static.url(path)]}", catalog.data.version)
+    env = environment(catalog.urls, versioned(catalog.fingerprints), catalog.data.version)
     template = env.get_template("search.html")
     canonical = catalog.urls.path("search-page")
     page_headers = [(b"content-type", HTML), *COMMON_HEADERS, *PAGE_HEADERS]
@@ -43,19 +39,11 @@ def search_page(catalog: Catalog) -> Handler:
         body = template.render(canonical=canonical, data=catalog.data, query=text.strip(), results=results, problem=problem)
         return (400 if problem else 200), body.encode()
 
-    def handler(row: Path, errors: ErrorRenderer) -> Endpoint:
-        async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
-            method = scope["method"]
-            if method == "GET" or method == "HEAD":
-                status, body = render(scope["query_string"])
-                headers = [(b"content-length", str(len(body)).encode()), *(cached if status == 200 else uncached)]
-                await send({"type": "http.response.start", "status": status, "headers": headers})
-                await send({"type": "http.response.body", "body": b"" if method == "HEAD" else body})
-                return status
-            if method == "OPTIONS":
-                return await send_options(send, row.allow)
-            return await send_method_not_allowed(scope, send, row.allow, errors)
+    async def answer(scope: Scope, send: Send, errors: ErrorRenderer) -> int:
+        status, body = render(scope["query_string"])
+        headers = [(b"content-length", str(len(body)).encode()), *(cached if status == 200 else uncached)]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
+        return status
 
-        return endpoint
-
-    return handler
+    return get_only(answer)

@@ -53,7 +53,7 @@ class Page(NamedTuple):
 class Site(NamedTuple):
     pages: dict[str, Page]  # by path
     not_found: Page  # sent with status 404, never at an address of its own
-    fingerprints: dict[str, str]  # static file path ("/static/site.css") -> the hash in its URL
+    fingerprints: dict[str, str]  # static file ("site.css") -> the hash in its URL (render.versioned)
 
 
 def build(data: Data, urls: Urls, docs_assets: dict[str, bytes], views: Views) -> Site:
@@ -123,7 +123,7 @@ def build(data: Data, urls: Urls, docs_assets: dict[str, bytes], views: Views) -
             pages[at("page", path)] = Page(service_worker(body, assets, hashes), kind)
         else:
             pages[at("static", path)] = Page(body, kind, compressible=not big_flag)
-    return Site(pages, not_found, {at("static", path): digest for path, digest in hashes.items()})
+    return Site(pages, not_found, hashes)
 
 
 def country_of(data: Data, country_id: str | None) -> CountryFile | None:
