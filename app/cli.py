@@ -190,7 +190,12 @@ def _build(output: Path | None) -> int:
     catalog = build(data, settings)
     path = output or prebuilt.path_of(settings)
     prebuilt.write(catalog, path)
-    print(f"catalog built in {catalog.build_seconds:.1f} s for {settings.site}: {path} ({path.stat().st_size / 2**20:.0f} MiB)")
+    files = prebuilt.files_of(path)
+    in_files = sum(f.stat().st_size for f in files.iterdir()) / 2**20
+    print(
+        f"catalog built in {catalog.build_seconds:.1f} s for {settings.site}: {path} ({path.stat().st_size / 2**20:.0f} MiB)"
+        f" and its huge bodies in {files}/ ({in_files:.0f} MiB)"
+    )
     return 0
 
 

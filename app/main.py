@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import gc
 import time
 from typing import Any
@@ -55,8 +56,18 @@ def app_for(catalog: catalog_module.Catalog, draining: shutdown.Flag | None = No
     app = PhotospecsApp(bind(handlers, errors), metrics, errors, draining)
     # Everything built so far lives as long as the process: keep the collector from walking it
     # (and, in forked workers, from touching the pages it shares with the parent).
+    gc.collect()
     gc.freeze()
+    _return_freed_memory()
     return app
+
+
+def _return_freed_memory() -> None:
+    """Hand the pages the build or load freed back to the kernel, before granian forks the
+    workers: glibc keeps them otherwise (8 MiB of the serving process after loading the
+    pre-built catalog, counted again in each worker's copy of the heap)."""
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to trim
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 def load_or_build(settings: Settings) -> tuple[catalog_module.Catalog, bool]:

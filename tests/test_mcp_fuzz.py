@@ -90,7 +90,7 @@ def test_fuzz_in_process(client, caplog, body, extra):
 
 @pytest.fixture(scope="module")
 def fuzzed_server(prebuilt):
-    running = Server(env=prebuilt)  # the pre-built catalog's bodies, served from the mapped file
+    running = Server(env=prebuilt)  # the pre-built catalog, as a pod loads it
     yield running
     running.stop()
 

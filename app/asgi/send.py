@@ -97,6 +97,9 @@ async def send_prepared(scope: Scope, send: Send, prepared: Prepared) -> int:
         await send({"type": "http.response.body", "body": b""})
         return 304
     await send({"type": "http.response.start", "status": 200, "headers": variant.headers})
+    if variant.file is not None and scope["method"] != "HEAD":
+        await send({"type": "http.response.pathsend", "path": variant.file})
+        return 200
     await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else variant.body})
     return 200
 

@@ -4,7 +4,10 @@ Building encodes every body in every coding (brotli at high quality over every p
 seconds of CPU that each new pod would otherwise spend exactly when an autoscaler adds it under
 load. The file holds, after a header with its key (a digest of the code, of the dataset's files
 and of the settings the bodies depend on), the built catalog pickled without its response
-bodies, then the bodies themselves. `serve` loads it only when its key is the key of what it
+bodies, then the bodies themselves. Huge bodies (the photo tool's model files, in identity and
+brotli) are written to files of their own beside it (`catalog.bin.files/`), which the server
+sends from disk: the kernel's page cache holds them once for every worker and pod on a node,
+instead of each pod's memory. `serve` loads it only when its key is the key of what it
 would build (anything else is refused with the reason, and the catalog is built in-process as
 before). The serving process loads it before granian forks the workers, which share its pages.
 
@@ -26,10 +29,10 @@ from typing import Any
 
 import msgspec
 from photospecs.catalog.build import Catalog
-from photospecs.catalog.encoded import Prepared
+from photospecs.catalog.encoded import HUGE_BODY, Prepared, Variant
 from photospecs.settings import Settings
 
-FORMAT = b"photospecs-catalog 3\n"
+FORMAT = b"photospecs-catalog 4\n"
 PACKAGE = Path(__file__).resolve().parent.parent
 DEFAULT_FILE = PACKAGE / "catalog.bin"
 # Settings that only steer the server (timeouts, limits, logging, the Host guard, metrics)
@@ -41,6 +44,11 @@ RUNTIME_ONLY = frozenset(
 
 def path_of(settings: Settings) -> Path:
     return Path(settings.catalog_file) if settings.catalog_file else DEFAULT_FILE
+
+
+def files_of(path: Path) -> Path:
+    """The folder of the huge bodies of the catalog file at `path`, one file each."""
+    return path.with_name(path.name + ".files")
 
 
 def _files_digest(root: Path, skip: tuple[str, ...] = ()) -> bytes:
@@ -75,57 +83,82 @@ def _prepared(catalog: Catalog) -> list[Prepared]:
 
 
 class _Writer(pickle.Pickler):
-    """Pickles the catalog with each response body replaced by its place among the bodies."""
+    """Pickles the catalog with each response body replaced by its place among the bodies, and
+    each variant with a huge body by the name of the file that holds it."""
 
     def __init__(self, file: io.BytesIO, bodies: set[int]) -> None:
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
         self._bodies = bodies
-        self.placed: dict[int, tuple[int, int]] = {}  # id(body) -> (offset, length)
+        self.placed: dict[int, tuple[str, int, int]] = {}  # id(body) -> ("body", offset, length)
         self.blobs: list[bytes] = []
+        self.files: dict[str, bytes] = {}  # file name -> huge body
         self._end = 0
 
-    def persistent_id(self, obj: Any) -> tuple[int, int] | None:
+    def persistent_id(self, obj: Any) -> tuple[Any, ...] | None:
+        if type(obj) is Variant and len(obj.body) >= HUGE_BODY:
+            name = hashlib.sha256(obj.body).hexdigest()[:32]
+            self.files[name] = obj.body
+            return ("file", name, len(obj.body), obj.etag, obj.headers, obj.not_modified_headers)
         if type(obj) is not bytes or id(obj) not in self._bodies:
             return None
         place = self.placed.get(id(obj))
         if place is None:
-            place = self.placed[id(obj)] = (self._end, len(obj))
+            place = self.placed[id(obj)] = ("body", self._end, len(obj))
             self.blobs.append(obj)
             self._end += len(obj)
         return place
 
 
 class _Reader(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, bodies: memoryview) -> None:
+    def __init__(self, file: io.BytesIO, bodies: memoryview, files: Path) -> None:
         super().__init__(file)
         self._bodies = bodies
-        self._read: dict[int, bytes] = {}  # one object per body, however often it is named
+        self._files = files
+        self._read: dict[Any, Any] = {}  # one object per body or file, however often it is named
+        self.missing: list[Path] = []  # files named but not there as written
 
-    def persistent_load(self, pid: Any) -> bytes:
+    def persistent_load(self, pid: Any) -> bytes | Variant:
+        found = self._read.get(pid[:2])
+        if found is None:
+            found = self._read[pid[:2]] = self._file_variant(*pid[1:]) if pid[0] == "file" else self._body(*pid[1:])
+        return found
+
+    def _body(self, offset: int, length: int) -> bytes:
         # Copied out of the mapping into bytes: granian sends a bytes body as it is, but takes a
         # memoryview element by element, which served a tenth of the requests per second
         # (an 8 KB body: 54,000 requests/s as bytes, 13,400 as a memoryview; bench/RESULTS.md).
-        offset, length = pid
-        body = self._read.get(offset)
-        if body is None:
-            body = self._read[offset] = bytes(self._bodies[offset : offset + length])
-        return body
+        return bytes(self._bodies[offset : offset + length])
+
+    def _file_variant(self, name: str, length: int, etag: bytes, headers: Any, not_modified_headers: Any) -> Variant:
+        path = self._files / name
+        if not path.is_file() or path.stat().st_size != length:
+            self.missing.append(path)
+        return Variant(b"", etag, headers, not_modified_headers, file=str(path.resolve()))
 
 
 def write(catalog: Catalog, path: Path) -> None:
-    """Atomically: a server starting meanwhile sees the old file or the new one, never half."""
+    """Atomically: a server starting meanwhile sees the old file or the new one, never half
+    (the huge bodies' files are named by their digest, so the old file's stay until the new
+    catalog has replaced it)."""
     bodies = {id(v.body) for prepared in _prepared(catalog) for v in prepared.variants.values()}
     pickled = io.BytesIO()
     writer = _Writer(pickled, bodies)
     writer.dump(catalog)
     head = FORMAT + key(catalog.settings) + b"\n" + struct.pack("<Q", pickled.tell())
-    path.parent.mkdir(parents=True, exist_ok=True)
+    files = files_of(path)
+    files.mkdir(parents=True, exist_ok=True)
+    for name, body in writer.files.items():
+        _write_atomically(files / name, [body])
+    _write_atomically(path, [head, pickled.getbuffer(), *writer.blobs])
+    for stale in set(os.listdir(files)) - set(writer.files):
+        (files / stale).unlink()
+
+
+def _write_atomically(path: Path, parts: list[Any]) -> None:
     partial = path.with_name(path.name + ".partial")
     with partial.open("wb") as out:
-        out.write(head)
-        out.write(pickled.getbuffer())
-        for blob in writer.blobs:
-            out.write(blob)
+        for part in parts:
+            out.write(part)
     os.replace(partial, path)
 
 
@@ -141,10 +174,13 @@ def read(settings: Settings) -> Catalog | str:
             (length,) = struct.unpack("<Q", source.read(8))
             pickled = io.BytesIO(source.read(length))
             bodies_at = source.tell()
-            with mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_READ) as mapped, memoryview(mapped) as view:
-                catalog = _Reader(pickled, view[bodies_at:]).load()
+            with mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_READ) as mapped, memoryview(mapped)[bodies_at:] as bodies:
+                reader = _Reader(pickled, bodies, files_of(path))
+                catalog = reader.load()
     except FileNotFoundError:
         return f"no pre-built catalog at {path}"
+    if reader.missing:
+        return f"{reader.missing[0]} is missing or changed; run `photospecs build` again"
     assert isinstance(catalog, Catalog), path
     # Runtime-only settings may differ from the build's: serve with this process's.
     return dataclasses.replace(catalog, settings=settings)

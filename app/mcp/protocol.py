@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 import msgspec
 from photospecs.catalog.mcp.build import McpCatalog
 from photospecs.catalog.mcp.server import BATCH_VERSIONS, HANDSHAKE_VERSIONS, MAX_BATCH, MODERN_VERSIONS, SUPPORTED_VERSIONS
-from photospecs.catalog.mcp.tools import Lookups, ToolError
+from photospecs.catalog.mcp.tools import PLAIN_END, Encoded, Lookups, ToolError
 from photospecs.mcp import tools
 from photospecs.mcp.resources import NotFound, Resources
 from photospecs.wire.errors import ECHO_LIMIT, encode_error, quoted
@@ -41,20 +41,21 @@ _decode = msgspec.json.Decoder().decode
 
 
 class Reply(NamedTuple):
-    """A status and a body: `head`, then (when set) a pre-built `result` without its closing
-    brace, then `end`. The parts stay apart so the transport can gzip the result as deflated at
-    start-up (gzip_splice)."""
+    """A status and a body: `head`, then (when set) a pre-built `result` up to `cut` (without
+    its closing brace, or a tool result's text block alone), then `end`. The parts stay apart
+    so the transport can gzip the result as deflated at start-up (gzip_splice)."""
 
     status: int
     head: bytes | None  # None: 202 Accepted, no body
     result: bytes | None = None
     end: bytes = b""
+    cut: int = -1
 
     @property
     def body(self) -> bytes | None:
         if self.result is None:
             return self.head
-        return b"".join((self.head or b"", memoryview(self.result)[:-1], self.end))
+        return b"".join((self.head or b"", memoryview(self.result)[: self.cut], self.end))
 
 
 ACCEPTED = Reply(202, None)
@@ -89,11 +90,11 @@ NAMED_BY = {"tools/call": "name", "resources/read": "uri", "prompts/get": "name"
 class Era(NamedTuple):
     version: str
     modern: bool
-    shape: str  # which pre-encoded result shape this revision expects: plain, structured, modern
+    structured: bool  # tool results carry structuredContent (since 2025-06-18)
 
 
 ERAS = {
-    v: Era(v, v in MODERN_VERSIONS, "modern" if v in MODERN_VERSIONS else "structured" if v >= STRUCTURED_SINCE else "plain")
+    v: Era(v, v in MODERN_VERSIONS, v >= STRUCTURED_SINCE)
     for v in SUPPORTED_VERSIONS
 }
 
@@ -163,11 +164,13 @@ class Server:
         except ProtocolError as exc:
             return Reply(_error_status(exc.code, era), rpc_error(request_id, exc.code, exc.message, exc.data))
         envelope = b'{"jsonrpc":"2.0","id":' + _encode(request_id) + b',"result":'
+        if isinstance(result, Encoded):  # a tool's result
+            if not era.structured:
+                return Reply(200, envelope, result.structured, PLAIN_END + b"}", result.text_end)
+            result = result.structured
         if not era.modern:
             return Reply(200, envelope, result, b"}}")
-        if result == b"{}":
-            return Reply(200, envelope + self.bodies.meta_only + b"}")
-        return Reply(200, envelope, result, self.bodies.meta_end)
+        return Reply(200, envelope, result, self.bodies.modern_ends.get(method, self.bodies.meta_end))
 
     # --- protocol revision ------------------------------------------------------------------
 
@@ -208,13 +211,13 @@ class Server:
 
     # --- methods --------------------------------------------------------------------------------
 
-    def _dispatch(self, method: str, params: dict[str, Any], era: Era) -> bytes:
+    def _dispatch(self, method: str, params: dict[str, Any], era: Era) -> bytes | Encoded:
         if method == "tools/call":
-            return self._call(params, era)
+            return self._call(params)
         if method == "tools/list":
             if params.get("cursor") is not None:
                 raise ProtocolError(INVALID_PARAMS, "Invalid params: unknown cursor (the tool list has one page)")
-            return self.tools.lists[era.shape]
+            return self.tools.listing
         if method == "server/discover":
             return self.bodies.discover
         handler = self._data_methods.get(method)
@@ -225,7 +228,7 @@ class Server:
             except NotFound as exc:
                 raise ProtocolError(exc.code, exc.message, exc.data) from None
         if method == "ping" and not era.modern:  # 2026-07-28 removed ping
-            return self.bodies.empty[era.shape]
+            return b"{}"
         if method == "initialize" and not era.modern:
             requested = params.get("protocolVersion")
             if not isinstance(requested, str):
@@ -235,15 +238,15 @@ class Server:
         raise ProtocolError(METHOD_NOT_FOUND, f"Method not found: {quoted(method)}", method[:ECHO_LIMIT])
 
     _data_methods = {
-        "resources/list": lambda self, params, modern: self.resources.list(params.get("cursor"), modern),
-        "resources/templates/list": lambda self, params, modern: self.resources.templates(modern),
+        "resources/list": lambda self, params, modern: self.resources.list(params.get("cursor")),
+        "resources/templates/list": lambda self, params, modern: self.resources.templates(),
         "resources/read": lambda self, params, modern: self.resources.read(params.get("uri"), modern),
-        "completion/complete": lambda self, params, modern: self.resources.complete(params, modern),
-        "prompts/list": lambda self, params, modern: self.resources.prompts(modern),
-        "prompts/get": lambda self, params, modern: self.resources.prompt(params, modern),
+        "completion/complete": lambda self, params, modern: self.resources.complete(params),
+        "prompts/list": lambda self, params, modern: self.resources.prompts(),
+        "prompts/get": lambda self, params, modern: self.resources.prompt(params),
     }
 
-    def _call(self, params: dict[str, Any], era: Era) -> bytes:
+    def _call(self, params: dict[str, Any]) -> bytes | Encoded:
         name = params.get("name")
         if not isinstance(name, str):
             raise ProtocolError(INVALID_PARAMS, 'Invalid params: tools/call needs "name" (a string)')
@@ -254,7 +257,7 @@ class Server:
             outcome = tools.call(self.tools, self.lookups, name, arguments)
         except tools.UnknownTool:
             raise ProtocolError(INVALID_PARAMS, f"Unknown tool: {quoted(name)}", {"tools": list(self.tools.records)}) from None
-        return tools.error_result(outcome, era.shape) if isinstance(outcome, ToolError) else outcome.for_shape(era.shape)
+        return tools.error_result(outcome) if isinstance(outcome, ToolError) else outcome
 
 
 def _error_status(code: int, era: Era) -> int:

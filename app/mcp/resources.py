@@ -30,23 +30,23 @@ class Resources:
         self._tables = tables
         self._aliases = doc_aliases  # legacy document id -> document id, for prompts/get
 
-    def list(self, cursor: Any, modern: bool) -> bytes:
-        found = self._tables.pages.get((cursor, modern)) if cursor is None or isinstance(cursor, str) else None
+    def list(self, cursor: Any) -> bytes:
+        found = self._tables.pages.get(cursor) if cursor is None or isinstance(cursor, str) else None
         if found is None:
             raise NotFound(INVALID_PARAMS, "Invalid params: unknown cursor")
         return found
 
-    def templates(self, modern: bool) -> bytes:
-        return self._tables.templates[modern]
+    def templates(self) -> bytes:
+        return self._tables.templates
 
     def read(self, uri: Any, modern: bool) -> bytes:
-        found = self._tables.reads.get((uri, modern)) if isinstance(uri, str) else None
+        found = self._tables.reads.get(uri) if isinstance(uri, str) else None
         if found is None:
             code = INVALID_PARAMS if modern else RESOURCE_NOT_FOUND
             raise NotFound(code, "Resource not found", {"uri": str(uri)[:200]})
         return found
 
-    def complete(self, params: dict[str, Any], modern: bool) -> bytes:
+    def complete(self, params: dict[str, Any]) -> bytes:
         argument = params.get("argument")
         if not isinstance(argument, dict) or not isinstance(argument.get("name"), str) or not isinstance(argument.get("value", ""), str):
             raise NotFound(INVALID_PARAMS, 'Invalid params: completion needs "argument" with "name" and "value" strings')
@@ -54,18 +54,18 @@ class Resources:
         index = self._tables.completions.get(argument["name"])
         values = _prefixed(index, alias_key(argument.get("value", "")[:48])) if index else []
         result = {"completion": {"values": values[:MAX_COMPLETIONS], "total": len(values), "hasMore": len(values) > MAX_COMPLETIONS}}
-        return encode({**result, **self._tables.hints} if modern else result)
+        return encode(result)
 
-    def prompts(self, modern: bool) -> bytes:
-        return self._tables.prompt_list[modern]
+    def prompts(self) -> bytes:
+        return self._tables.prompt_list
 
-    def prompt(self, params: dict[str, Any], modern: bool) -> bytes:
+    def prompt(self, params: dict[str, Any]) -> bytes:
         if params.get("name") != PROMPT_NAME:
             raise NotFound(INVALID_PARAMS, f"Invalid params: no prompt {str(params.get('name'))[:40]!r}; the prompt is {PROMPT_NAME!r}")
         arguments = params.get("arguments") if isinstance(params.get("arguments"), dict) else {}
         document = arguments.get("document") if isinstance(arguments, dict) else None
         document = self._aliases.get(document, document) if isinstance(document, str) else None
-        found = self._tables.prompts.get((document, modern)) if document else None
+        found = self._tables.prompts.get(document) if document else None
         if found is None:
             raise NotFound(INVALID_PARAMS, "Invalid params: give a known document id in arguments.document (completion/complete lists them)")
         return found

@@ -37,10 +37,7 @@ def call(tools: BuiltTools, lookups: Lookups, name: str, arguments: Any) -> Enco
     return key if isinstance(key, ToolError) else tools.results[key]
 
 
-def error_result(error: ToolError, shape: str) -> bytes:
+def error_result(error: ToolError) -> bytes:
     """A tool-level failure as a result with isError true, so the model can read it."""
     text = encode({"error": error.message, "suggestions": error.suggestions}).decode()
-    result: dict[str, Any] = {"content": [{"type": "text", "text": text}], "isError": True}
-    if shape == "modern":
-        result["resultType"] = "complete"
-    return encode_error(result)
+    return encode_error({"content": [{"type": "text", "text": text}], "isError": True})

@@ -28,7 +28,7 @@ from photospecs.asgi.send import (
 )
 from photospecs.catalog import Catalog
 from photospecs.catalog.encoded import COMMON_HEADERS, JSON
-from photospecs.catalog.gzip_splice import gzip_spliced
+from photospecs.catalog.gzip_splice import deflated_upto, gzip_spliced
 from photospecs.mcp.protocol import RequestHeaders, Server, rpc_error
 from photospecs.paths import Path
 from photospecs.wire.rest import Error
@@ -170,10 +170,11 @@ async def _post(
         await send({"type": "http.response.start", "status": 202, "headers": ACCEPTED})
         await send({"type": "http.response.body", "body": b""})
         return 202
-    deflated = server.deflated.get(reply.result) if reply.result is not None else None
-    if deflated is not None and choose_coding(headers.get(b"accept-encoding"), GZIP_OR_IDENTITY) == "gzip":
+    segments = server.deflated.get(reply.result) if reply.result is not None else None
+    if segments is not None and choose_coding(headers.get(b"accept-encoding"), GZIP_OR_IDENTITY) == "gzip":
         assert reply.result is not None
-        body = gzip_spliced(reply.head, memoryview(reply.result)[:-1], deflated, reply.end)
+        stop = reply.cut if reply.cut >= 0 else len(reply.result) + reply.cut
+        body = gzip_spliced(reply.head, memoryview(reply.result)[:stop], deflated_upto(segments, stop), reply.end)
         return await send_bytes(send, reply.status, body, GZIPPED)
     return await send_bytes(send, reply.status, reply.body, NO_STORE)  # type: ignore[arg-type]
 

@@ -3,6 +3,7 @@ redirected to its page, and the search results page."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from photospecs.asgi.routing import Handler, Lookup, Moved, Outcome, constant, read_only
@@ -77,7 +78,7 @@ def cached_for_good(prepared: Prepared) -> Prepared:
 
     def variant(v: Variant) -> Variant:
         if id(v) not in done:
-            done[id(v)] = Variant(v.body, v.etag, swap(v.headers), swap(v.not_modified_headers))
+            done[id(v)] = dataclasses.replace(v, headers=swap(v.headers), not_modified_headers=swap(v.not_modified_headers))
         return done[id(v)]
 
     return Prepared({coding: variant(v) for coding, v in prepared.variants.items()})

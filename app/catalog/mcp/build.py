@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from photospecs.catalog.encoded import Prepared
-from photospecs.catalog.gzip_splice import deflate_middle
+from photospecs.catalog.gzip_splice import Deflated, deflate_segments
 from photospecs.catalog.mcp.discovery import discovery
 from photospecs.catalog.mcp.resources import ResourceTables, build_resources
-from photospecs.catalog.mcp.server import ServerBodies, cache_hints, server_bodies
+from photospecs.catalog.mcp.server import ServerBodies, server_bodies
 from photospecs.catalog.mcp.tools import BuiltTools, build_tools
 from photospecs.catalog.views import Views
 from photospecs.dataset import Data
@@ -26,7 +26,7 @@ class McpCatalog:
     resources: ResourceTables
     server: ServerBodies
     discovery: Prepared  # GET /api/mcp
-    deflated: dict[bytes, bytes]  # pre-built result -> deflate_middle of it without its closing brace
+    deflated: dict[bytes, Deflated]  # pre-built result -> its deflated segments (gzip_splice)
 
 
 def build_mcp(
@@ -34,18 +34,17 @@ def build_mcp(
 ) -> McpCatalog:
     """`specs` and `rest` are the catalog's REST bodies (by country and raw flag; by path),
     which resources serve unchanged."""
-    hints = cache_hints(settings.max_age)
-    tools = build_tools(data, urls, views, hints)
-    resources = build_resources(data, urls, specs, rest, hints)
-    prebuilt = [
-        *tools.lists.values(),
-        *(body for encoded in tools.results.values() for body in (encoded.plain, encoded.structured, encoded.modern)),
-        *resources.prebuilt(),
-    ]
+    tools = build_tools(data, urls, views)
+    resources = build_resources(data, urls, specs, rest)
+    # Where a reply may end a result early: a tool result's text block ends the handshake
+    # revisions' shape. Every other result is sent whole (but for its closing brace).
+    cuts: dict[bytes, tuple[int, ...]] = {
+        tools.listing: (), **{encoded.structured: (encoded.text_end,) for encoded in tools.results.values()}, **dict.fromkeys(resources.prebuilt(), ())
+    }
     return McpCatalog(
         tools=tools,
         resources=resources,
         server=server_bodies(settings.site, settings.max_age),
         discovery=discovery(data, urls, settings, tools.definitions),
-        deflated={result: deflate_middle(result[:-1]) for result in prebuilt if len(result) >= GZIP_MIN},
+        deflated={result: deflate_segments(result, at) for result, at in cuts.items() if len(result) >= GZIP_MIN},
     )

@@ -25,24 +25,24 @@ CompletionIndex = tuple[list[str], list[str]]  # sorted keys, and the id each ke
 
 @dataclass(frozen=True, slots=True)
 class ResourceTables:
-    """Every resources/*, completion and prompts/* answer that does not depend on the request;
-    the bool in each key is whether the 2026-07-28 cache hints are in it."""
+    """Every resources/*, completion and prompts/* answer that does not depend on the request,
+    in the handshake revisions' shape (a 2026-07-28 reply adds its cache hints as it is written:
+    server.ServerBodies.modern_ends)."""
 
-    pages: dict[tuple[str | None, bool], bytes]  # (cursor, modern) -> resources/list page
-    reads: dict[tuple[str, bool], bytes]  # (uri, modern) -> resources/read result
-    templates: dict[bool, bytes]  # resources/templates/list
+    pages: dict[str | None, bytes]  # cursor -> resources/list page
+    reads: dict[str, bytes]  # uri -> resources/read result
+    templates: bytes  # resources/templates/list
     completions: dict[str, CompletionIndex]  # argument name -> its values
-    prompt_list: dict[bool, bytes]  # prompts/list
-    prompts: dict[tuple[str, bool], bytes]  # (document id, modern) -> prompts/get result
-    hints: dict[str, Any]  # the 2026-07-28 cache hints, for the answers built per request (completions)
+    prompt_list: bytes  # prompts/list
+    prompts: dict[str, bytes]  # document id -> prompts/get result
 
     def prebuilt(self) -> list[bytes]:
         """The results worth deflating once: the large ones among them."""
-        return [*self.pages.values(), *self.reads.values(), *self.templates.values()]
+        return [*self.pages.values(), *self.reads.values(), self.templates]
 
 
 def build_resources(
-    data: Data, urls: Urls, specs: dict[tuple[str | None, bool], Prepared], rest: dict[str, Prepared], hints: dict[str, Any]
+    data: Data, urls: Urls, specs: dict[tuple[str | None, bool], Prepared], rest: dict[str, Prepared]
 ) -> ResourceTables:
     """`specs` and `rest` are the REST bodies (by country and raw flag; by path) that resources
     serve unchanged."""
@@ -62,9 +62,6 @@ def build_resources(
     add(urls.path("icao"), "icao", data.icao.name, "The international portrait baseline national rules overlay", rest[at("icao")].identity)
     add(urls.path("print-sheets"), "print-sheets", "Print sheets", "Paper sizes a photo is laid out on for printing", rest[at("print-sheets")].identity)
 
-    def both(result: dict[str, Any]) -> dict[bool, bytes]:
-        return {False: encode(result), True: encode({**result, **hints})}
-
     definition = {
         "name": PROMPT_NAME,
         "title": "Photo checklist for a document",
@@ -73,26 +70,20 @@ def build_resources(
     }
     pages = [entries[i : i + PAGE_SIZE] for i in range(0, len(entries), PAGE_SIZE)]
     return ResourceTables(
-        pages={key: body for number, page in enumerate(pages) for key, body in _page(number, page, number + 1 < len(pages), hints).items()},
-        reads={
-            (uri, modern): body
-            for uri, content in bodies.items()
-            for modern, body in both({"contents": [{"uri": uri, "mimeType": JSON_TYPE, "text": content.decode()}]}).items()
-        },
-        templates=both({"resourceTemplates": _templates(urls)}),
+        pages={None if number == 0 else f"page-{number}": _page(number, page, number + 1 < len(pages)) for number, page in enumerate(pages)},
+        reads={uri: encode({"contents": [{"uri": uri, "mimeType": JSON_TYPE, "text": content.decode()}]}) for uri, content in bodies.items()},
+        templates=encode({"resourceTemplates": _templates(urls)}),
         completions=_completion_index(data),
-        prompt_list=both({"prompts": [definition]}),
-        prompts={(doc.id, modern): body for doc in data.docs.values() for modern, body in both(_checklist(data, urls, doc)).items()},
-        hints=hints,
+        prompt_list=encode({"prompts": [definition]}),
+        prompts={doc.id: encode(_checklist(data, urls, doc)) for doc in data.docs.values()},
     )
 
 
-def _page(number: int, page: list[dict[str, Any]], more: bool, hints: dict[str, Any]) -> dict[tuple[str | None, bool], bytes]:
+def _page(number: int, page: list[dict[str, Any]], more: bool) -> bytes:
     result: dict[str, Any] = {"resources": page}
     if more:
         result["nextCursor"] = f"page-{number + 1}"
-    cursor = None if number == 0 else f"page-{number}"
-    return {(cursor, False): encode(result), (cursor, True): encode({**result, **hints})}
+    return encode(result)
 
 
 def _templates(urls: Urls) -> list[dict[str, str]]:

@@ -51,16 +51,21 @@ def cache_hints(cache_seconds: int) -> dict[str, Any]:
     return {"ttlMs": cache_seconds * 1000, "cacheScope": "public", "resultType": "complete"}
 
 
+# What a 2026-07-28 result adds before its closing brace, by method: list and read results say
+# how long they may be cached (cache_hints), a tool result only that it is complete. The tables
+# hold each result once, in the handshake revisions' shape, and the reply writes this after it.
+HINTED = ("tools/list", "resources/list", "resources/templates/list", "resources/read", "prompts/list", "prompts/get", "completion/complete")
+
+
 @dataclass(frozen=True, slots=True)
 class ServerBodies:
     initialize: dict[str, bytes]  # handshake revision -> initialize result
     discover: bytes  # server/discover (2026-07-28)
     # Every 2026-07-28 result carries the server's identity in _meta: `meta_end` is written in
-    # place of a pre-encoded result's closing brace, before the envelope's own; `meta_only` is
-    # the whole result of a method whose result is otherwise empty.
+    # place of a pre-encoded result's closing brace, before the envelope's own; `modern_ends`
+    # puts the method's own additions first.
     meta_end: bytes
-    meta_only: bytes
-    empty: dict[str, bytes]  # result shape -> ping's empty result
+    modern_ends: dict[str, bytes]  # method -> what replaces the closing brace in 2026-07-28
 
 
 def server_bodies(site: str, cache_seconds: int) -> ServerBodies:
@@ -71,13 +76,13 @@ def server_bodies(site: str, cache_seconds: int) -> ServerBodies:
         )
         for version in HANDSHAKE_VERSIONS
     }
-    discover = encode(
-        {"supportedVersions": list(SUPPORTED_VERSIONS), "capabilities": CAPABILITIES, "instructions": INSTRUCTIONS, **cache_hints(cache_seconds)}
-    )
+    hints = cache_hints(cache_seconds)
+    discover = encode({"supportedVersions": list(SUPPORTED_VERSIONS), "capabilities": CAPABILITIES, "instructions": INSTRUCTIONS, **hints})
+    meta_end = b"," + meta + b"}}"
+    members = b"," + encode(hints)[1:-1]  # the hints as members to write into an object
     return ServerBodies(
         initialize=initialize,
         discover=discover,
-        meta_end=b"," + meta + b"}}",
-        meta_only=b"{" + meta + b"}",
-        empty={"plain": b"{}", "structured": b"{}", "modern": b'{"resultType":"complete"}'},
+        meta_end=meta_end,
+        modern_ends={"tools/call": b',"resultType":"complete"' + meta_end, **{method: members + meta_end for method in HINTED}},
     )

@@ -39,15 +39,12 @@ Link = dict[str, str]
 
 @dataclass(frozen=True, slots=True)
 class Encoded:
-    """A tools/call result in the three shapes protocol revisions expect."""
+    """A tools/call result, once for every revision: since 2025-06-18 the whole of `structured`
+    (2026-07-28 adds resultType as the reply is written); before, its first `text_end` bytes,
+    the text block alone, closed by PLAIN_END (no resource links, no structuredContent)."""
 
-    plain: bytes  # 2024-11-05, 2025-03-26: no structuredContent
-    structured: bytes  # 2025-06-18, 2025-11-25
-    modern: bytes  # 2026-07-28: structuredContent and resultType
-
-    def for_shape(self, shape: str) -> bytes:
-        found: bytes = getattr(self, shape)
-        return found
+    structured: bytes
+    text_end: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,20 +360,19 @@ class BuiltTools:
     records: dict[str, Tool]  # by name
     arguments: dict[str, frozenset[str]]  # tool name -> the arguments it takes
     definitions: list[dict[str, Any]]  # tools/list entries, in TOOLS order
-    lists: dict[str, bytes]  # result shape -> tools/list result
+    listing: bytes  # the tools/list result
     results: dict[Key, Encoded]  # every valid call's result
 
 
-def build_tools(data: Data, urls: Urls, views: Views, hints: dict[str, Any]) -> BuiltTools:
+def build_tools(data: Data, urls: Urls, views: Views) -> BuiltTools:
     dataset = DatasetRef(name="photospecs open dataset", url=urls.path("specs"), license="MIT", license_url=LICENSE_URL)
     context = Context(data, urls, views, icao_baseline(data.icao), dataset)
     definitions = [tool.definition(data) for tool in TOOLS]
-    legacy_list = encode({"tools": definitions})
     return BuiltTools(
         records={tool.name: tool for tool in TOOLS},
         arguments={tool.name: frozenset(tool.properties(data)) for tool in TOOLS},
         definitions=definitions,
-        lists={"plain": legacy_list, "structured": legacy_list, "modern": encode({"tools": definitions, **hints})},
+        listing=encode({"tools": definitions}),
         results={key: encoded for tool in TOOLS for key, encoded in _results(tool, context)},
     )
 
@@ -388,14 +384,13 @@ def _results(tool: Tool, context: Context) -> Iterator[tuple[Key, Encoded]]:
         yield key, _encoded(payload, links)
 
 
+PLAIN_END = b'],"isError":false}'
+
+
 def _encoded(payload: msgspec.Struct, links: list[Link]) -> Encoded:
     structured = msgspec.to_builtins(payload)
-    content = [{"type": "text", "text": encode(structured).decode()}]
+    text = {"type": "text", "text": encode(structured).decode()}
     # resource_link blocks (from 2025-06-18): the page to cite, the resource to fetch or
     # attach, and the official sources behind the facts.
-    linked = content + links
-    return Encoded(
-        plain=encode({"content": content, "isError": False}),
-        structured=encode({"content": linked, "structuredContent": structured, "isError": False}),
-        modern=encode({"content": linked, "structuredContent": structured, "isError": False, "resultType": "complete"}),
-    )
+    body = encode({"content": [text, *links], "structuredContent": structured, "isError": False})
+    return Encoded(body, len(b'{"content":[') + len(encode(text)))
