@@ -91,12 +91,12 @@ class _Writer(pickle.Pickler):
         self._bodies = bodies
         self.placed: dict[int, tuple[str, int, int]] = {}  # id(body) -> ("body", offset, length)
         self.blobs: list[bytes] = []
-        self.files: dict[str, bytes] = {}  # file name -> huge body
+        self.files: dict[str, bytes] = {}  # file name (the body's digest) -> huge body
         self._end = 0
 
     def persistent_id(self, obj: Any) -> tuple[Any, ...] | None:
         if type(obj) is Variant and len(obj.body) >= HUGE_BODY:
-            name = hashlib.sha256(obj.body).hexdigest()[:32]
+            name = obj.etag.strip(b'"').decode()  # the body's digest and coding: unique, and fit for a file name
             self.files[name] = obj.body
             return ("file", name, len(obj.body), obj.etag, obj.headers, obj.not_modified_headers)
         if type(obj) is not bytes or id(obj) not in self._bodies:

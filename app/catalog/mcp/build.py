@@ -38,9 +38,8 @@ def build_mcp(
     resources = build_resources(data, urls, specs, rest)
     # Where a reply may end a result early: a tool result's text block ends the handshake
     # revisions' shape. Every other result is sent whole (but for its closing brace).
-    cuts: dict[bytes, tuple[int, ...]] = {
-        tools.listing: (), **{encoded.structured: (encoded.text_end,) for encoded in tools.results.values()}, **dict.fromkeys(resources.prebuilt(), ())
-    }
+    cuts: dict[bytes, tuple[int, ...]] = dict.fromkeys([tools.listing, *resources.prebuilt()], ())
+    cuts |= {encoded.structured: (encoded.text_end,) for encoded in tools.results.values()}
     return McpCatalog(
         tools=tools,
         resources=resources,
