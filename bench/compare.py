@@ -126,6 +126,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def built_catalog(workdir: Path) -> dict[str, str]:
+    """As the image runs it: the catalog built ahead (`photospecs build`) into `workdir`; the
+    environment of a server that loads it at start-up."""
+    env = {"PHOTOSPECS_SITE_URL": "http://127.0.0.1:8000", "PHOTOSPECS_CATALOG_FILE": str(workdir / "catalog.bin")}
+    subprocess.run([sys.executable, "-m", "photospecs.cli", "build"], env={**os.environ, **env}, check=True, stdout=subprocess.DEVNULL)
+    return env
+
+
 def pinned(cpu: int | None):
     return (lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None
 
@@ -251,9 +259,7 @@ def main() -> int:
 
     workdir = Path(tempfile.mkdtemp(prefix="photospecs-bench-"))
     python = sys.executable
-    # As the image runs it: the catalog built ahead (`photospecs build`) and loaded at start-up.
-    prebuilt = {"PHOTOSPECS_SITE_URL": "http://127.0.0.1:8000", "PHOTOSPECS_CATALOG_FILE": str(workdir / "catalog.bin")}
-    subprocess.run([python, "-m", "photospecs.cli", "build"], env={**os.environ, **prebuilt}, check=True, stdout=subprocess.DEVNULL)
+    prebuilt = built_catalog(workdir)
     project = Server("photospecs", [python, "-m", "photospecs.cli", "serve", "--port", "{port}", "--workers", "1"], "/readyz", prebuilt)
     ceiling = Server("ceiling", [python, "-m", "granian", "--interface", "asgi", "--port", "{port}", "--workers", "1",
                                  "--no-ws", "bench.ceiling:app"], "/", {"CEILING_RECORDING": str(workdir / "recording.json")},

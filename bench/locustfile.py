@@ -5,8 +5,9 @@
 Three kinds of client, in proportion to the users locust starts:
 
 - Browser (6 in 10): site pages from the sitemap, the static files those pages link to
-  (revalidated with If-None-Match as a browser does with its cache), one country's specs, the
-  odd mistyped id (404 with suggestions), HEAD and CORS preflights (OPTIONS).
+  (revalidated with If-None-Match as a browser does with its cache), now and then one of the
+  photo tool's model files (megabytes, sent from files beside a pre-built catalog), one
+  country's specs, the odd mistyped id (404 with suggestions), HEAD and CORS preflights (OPTIONS).
 - Agent (3 in 10): MCP over POST /api/mcp: tool calls across the tools, resources/list and
   resources/read, prompts/get, completion/complete, and JSON-RPC batches in the revisions
   that have them.
@@ -21,14 +22,16 @@ and the site it is pointed at. A response fails the run if its status is not the
 
 from __future__ import annotations
 
+import html
 import itertools
+import json
 import os
 import random
 import re
 
 from locust import FastHttpUser, between, constant_throughput, events, task
 
-IDS: dict[str, list] = {"countries": [], "documents": [], "portals": [], "pages": [], "static": [], "resources": []}
+IDS: dict[str, list] = {"countries": [], "documents": [], "portals": [], "pages": [], "static": [], "models": [], "resources": []}
 _request_ids = itertools.count(1)
 MODERN = {"mcp-protocol-version": "2025-11-25"}
 BATCHING = {"mcp-protocol-version": "2025-03-26"}  # the last revision with JSON-RPC batches
@@ -50,6 +53,8 @@ def load_ids(environment, **_):
         IDS["pages"] = sorted({re.sub(r"^https?://[^/]+", "", url) for url in re.findall(r"<loc>([^<]+)</loc>", sitemap)})
         home = http.get("/").text
         IDS["static"] = sorted(set(re.findall(r"""["'](/static/[^"'\s]+)["']""", home)))
+        models = re.search(r'<script type="application/json" id="tool-models">(.*?)</script>', http.get("/tool").text, re.S)
+        IDS["models"] = sorted(json.loads(html.unescape(models.group(1))).values())
         listed = http.post("/api/mcp", json={"jsonrpc": "2.0", "id": 0, "method": "resources/list"}, headers=MODERN).json()
         IDS["resources"] = [r["uri"] for r in listed["result"]["resources"]]
 
@@ -83,15 +88,22 @@ class Browser(FastHttpUser):
 
     @task(15)
     def static_file(self):
+        self._cached(random.choice(IDS["static"]), "static file")
+
+    def _cached(self, path: str, name: str) -> None:
         # The first fetch keeps the ETag; later ones revalidate it, as a browser's cache does.
-        path = random.choice(IDS["static"])
         headers = {"accept-encoding": "br, gzip"}
         if path in self.etags:
             headers["if-none-match"] = self.etags[path]
-        with self.client.get(path, name="static file", headers=headers, catch_response=True) as r:
+        with self.client.get(path, name=name, headers=headers, catch_response=True) as r:
             expect(r, 304 if "if-none-match" in headers else 200)
             if r.status_code == 200:
                 self.etags[path] = r.headers.get("etag", "")
+
+    @task(1)
+    def tool_model(self):
+        # What the tool page fetches once a photo is chosen; cached by the browser afterwards.
+        self._cached(random.choice(IDS["models"]), "tool model file")
 
     @task(15)
     def one_country(self):

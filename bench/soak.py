@@ -2,9 +2,10 @@
 
     python bench/soak.py [--minutes 10] [--rate 400] [--users 40] [--workers 2]
 
-Starts photospecs with `--workers` workers, warms it up, then runs bench/locustfile.py (the
-whole user mix: pages, static files, REST, MCP, connection churn) headless at `--rate`
-requests a second in total for `--minutes`, sampling the workers' resident memory every 15 s.
+Starts photospecs with `--workers` workers on a catalog built ahead (as the image runs),
+warms it up, then runs bench/locustfile.py (the whole user mix: pages, static files, the tool's
+model files, REST, MCP, connection churn) headless at `--rate` requests a second in total for
+`--minutes`, sampling the workers' resident memory every 15 s.
 Prints the request count, failures, p50/p95/p99, the requests by kind, and the workers' memory
 at start and end. Exits 1 if any request failed or memory grew by 5% or more. Everything runs
 on this machine, on loopback.
@@ -26,7 +27,7 @@ import httpx
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compare import ROOT, Server
+from compare import ROOT, Server, built_catalog
 
 GROWTH_LIMIT = 0.05
 
@@ -46,7 +47,7 @@ def main() -> int:
     args = parser.parse_args()
 
     command = [sys.executable, "-m", "photospecs.cli", "serve", "--port", "{port}", "--workers", str(args.workers)]
-    server = Server("photospecs", command, "/readyz")
+    server = Server("photospecs", command, "/readyz", built_catalog(Path(tempfile.mkdtemp(prefix="photospecs-soak-"))))
     server.start(None)
     samples: list[tuple[float, float]] = []
     done = threading.Event()
