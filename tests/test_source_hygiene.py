@@ -87,6 +87,7 @@ def test_front_pages_and_section_front_pages(url):
         "https://www.gov.pl/web/diplomacy/visa-photo",
         "https://www.gov.br/pf/pt-br/assuntos/passaporte",
         "https://www.gob.pe/institucion/reniec/informes-publicaciones/7664737-guia",
+        "https://www.gob.pe/174-obtener-pasaporte-electronico-para-mayores-de-edad",
         "https://www.gov.uk/photos-for-passports",
         "https://www.testdomain.gov.xx/?p=5238",
     ],

@@ -145,12 +145,13 @@ PUBLISHER_HOSTS = _names(
 )
 
 # Where a government portal hosts many agencies, an agency's own root is a front page too:
-# gov.pl/web/diplomacy, gov.br/pf/pt-br, gob.mx/sre, gob.pe/migraciones.
+# gov.pl/web/diplomacy, gov.br/pf/pt-br, gob.mx/sre, gob.pe/migraciones (but not a gob.pe
+# service page, whose one segment starts with its number: gob.pe/174-obtener-pasaporte-...).
 _SECTION_ROOTS = {
     "gov.pl": re.compile(r"^/web/[^/]+/?$"),
     "gov.br": re.compile(r"^/[^/]+(?:/(?:pt-br|en|es))?/?$"),
     "gob.mx": re.compile(r"^/[^/]+/?$"),
-    "gob.pe": re.compile(r"^/(?:institucion/)?[^/]+/?$"),
+    "gob.pe": re.compile(r"^/(?:institucion/)?(?![0-9]+-)[^/]+/?$"),
     "argentina.gob.ar": re.compile(r"^/[^/]+(?:/[^/]+)?/?$"),
     "gov.ie": re.compile(r"^/[a-z]{2}/[^/]+/?$"),
     "gov.uk": re.compile(r"^/government/organisations/[^/]+/?$"),
