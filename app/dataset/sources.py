@@ -102,7 +102,7 @@ COMMERCIAL_HOSTS = _names(
     shrinkto.com sitemap.kenyaconsulatela.com sivaspsikoteknik.com slembassyvn.com smartphone-id.com
     sonhasoftware.com srholidays.in support.peninsulavisa.com talentsolutioncanada.com tataaig.com
     tfg-group.co.uk timpson.co.uk vietnam-evisa.org visa-cote-divoire.fr visa-gate.com visaetravel.com
-    visafinder.tw visafoto.com visagenie.co.uk visapacks.com.au visasforfuture.com visit-tz.com visum24.de
+    visafinder.tw visaforchina.cn visafoto.com visagenie.co.uk visapacks.com.au visasforfuture.com visit-tz.com visum24.de
     visumcentrale.be zlatabana.sk
     """
 )
