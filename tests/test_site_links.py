@@ -128,9 +128,9 @@ def test_a_size_the_authority_does_not_publish_is_not_guessed(client):
 
 
 def test_portal_without_an_authority_source_says_why(client):
-    portal = client.get("/api/portals/uk-eta").json()
+    portal = client.get("/api/portals/india-evisa").json()
     assert all(source["secondary"] for source in portal["sources"]) and portal["secondaryReason"]
-    assert "Why only secondary sources:" in client.get("/portals/uk-eta").text
+    assert "Why only secondary sources:" in client.get("/portals/india-evisa").text
     official = client.get("/api/portals/ireland-passport-online").json()
     assert "secondaryReason" not in official and not all(s["secondary"] for s in official["sources"])
 
