@@ -73,7 +73,7 @@ MISSION_HOSTS = _names(
     """
     bahamashclondon.net bahighco.ca boliviawdc.org embportugal-uae.com embrssng.org gambiahc.org.uk
     grenada-hk.org guinea-ecuatorial.de gvineja-bissau.si haiti.org hc-cameroon-ottawa.org jhcottawa.ca
-    lanka.com.sg mosambik-hamburg.de palestine-australia.com plonorway.com rcawashington.org ruscon.org
+    lanka.com.sg mosambik-hamburg.de myanmarcgchongqing.org palestine-australia.com plonorway.com rcawashington.org ruscon.org
     scgmia.com sihc.org.nz tajemb-my.org tajembiran.tj tuvaluhc.org.nz uruguatemala.org vanuatu.nz
     """
 )
