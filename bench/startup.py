@@ -24,6 +24,7 @@ import urllib.request
 from pathlib import Path
 
 import psutil
+from photospecs.catalog.prebuilt import files_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compare import free_port
@@ -93,7 +94,7 @@ def main() -> int:
             for way, path in ways.items():
                 runs[way].append(start(path, args.workers))
         size = catalog.stat().st_size / 2**20
-        in_files = sum(f.stat().st_size for f in Path(work, "catalog.bin.files").iterdir()) / 2**20
+        in_files = sum(f.stat().st_size for f in files_of(catalog).iterdir()) / 2**20
     print(f"{args.workers} workers, median of {args.rounds} starts each, catalog file {size:.0f} MiB (and {in_files:.0f} MiB of huge bodies in files)")
     print(f"{'':12} {'ready s':>8} {'PSS MiB':>8} {'PSS after crawl':>16}")
     medians = {way: [statistics.median(column) for column in zip(*rows, strict=True)] for way, rows in runs.items()}
