@@ -8,7 +8,7 @@ set -eu
 VERSION=7.5.0
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-target="$here/app/site/static/flags"
+target="$here/app/photospecs/site/static/flags"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -8,7 +8,7 @@ FACE_MESH=0.4.1657299874
 SELFIE_SEGMENTATION=0.1.1675465747
 
 here=$(cd "$(dirname "$0")/.." && pwd)
-target="$here/app/site/static/tool/vendor/mediapipe"
+target="$here/app/photospecs/site/static/tool/vendor/mediapipe"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-APP = Path(__file__).resolve().parent.parent / "app"
+APP = Path(__file__).resolve().parent.parent / "app" / "photospecs"
 LAYERS = ["dataset", "wire", "catalog", "asgi", "transports"]
 TRANSPORTS = {"rest", "mcp", "site", "ops", "main", "cli"}
 SHARED = {"paths", "urls", "settings", "__init__"}

@@ -15,7 +15,7 @@ from photospecs.catalog import prebuilt as prebuilt_module
 from photospecs.settings import from_env
 
 WASM = "tool/vendor/mediapipe/face_mesh/face_mesh_solution_simd_wasm_bin.wasm"
-ORIGINAL = (ROOT / "app/site/static" / WASM).read_bytes()
+ORIGINAL = (ROOT / "app/photospecs/site/static" / WASM).read_bytes()
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from photospecs.paths import PATHS
 
-STATIC = Path(__file__).resolve().parent.parent / "app/site/static"
+STATIC = Path(__file__).resolve().parent.parent / "app/photospecs/site/static"
 # Third-party files, served as they come.
 THEIRS = {"vendor", "flags"}
 # A string literal that opens with a path ("/tool", `/api/${x}`), or a site path inside one.

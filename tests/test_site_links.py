@@ -336,7 +336,7 @@ def test_flags_are_our_own_svg_files_and_the_api_keeps_the_emoji(client):
     import json
     from pathlib import Path
 
-    folder = Path(__file__).resolve().parent.parent / "app" / "site" / "static" / "flags"
+    folder = Path(__file__).resolve().parent.parent / "app" / "photospecs" / "site" / "static" / "flags"
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["package"] == "flag-icons" and re.fullmatch(r"\d+\.\d+\.\d+", manifest["version"])
     assert "MIT" in (folder / "LICENSE.txt").read_text()

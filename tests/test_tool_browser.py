@@ -23,7 +23,7 @@ from playwright.sync_api import expect
 from tool_photos import Portrait, locate
 
 ROOT = Path(__file__).resolve().parent.parent
-GEOMETRY = ROOT / "app/site/static/tool/geometry.js"
+GEOMETRY = ROOT / "app/photospecs/site/static/tool/geometry.js"
 PLACED = "placed as the document asks"
 TIMEOUT = 90_000  # ms: the first photo of a page loads and compiles the models on a busy machine
 

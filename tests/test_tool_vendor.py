@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-VENDOR = Path(__file__).resolve().parent.parent / "app/site/static/tool/vendor/mediapipe"
+VENDOR = Path(__file__).resolve().parent.parent / "app/photospecs/site/static/tool/vendor/mediapipe"
 
 
 def test_every_vendored_file_matches_its_pinned_sha256():

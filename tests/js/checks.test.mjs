@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { assess, backgroundSamples, lightingBalance, sharpness } from "../../app/site/static/tool/checks.js";
+import { assess, backgroundSamples, lightingBalance, sharpness } from "../../app/photospecs/site/static/tool/checks.js";
 
 const spec = { heightMm: 45, headHeightMm: { min: 32, max: 36 }, eyeLineMm: { min: 22.5, max: 31.5 }, bgColor: "#ffffff", bgColorLabel: "White", mouthClosed: true };
 const good = { headMm: 34, eyeLineMm: 27, topMarginMm: 3, offCentreMm: 0.2, rollDeg: 0.5 };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { crownEstimate, crownFromMask, faceFromLandmarks, personBoxes } from "../../app/site/static/tool/face.js";
+import { crownEstimate, crownFromMask, faceFromLandmarks, personBoxes } from "../../app/photospecs/site/static/tool/face.js";
 
 // A head as a disc of radius 100 px centred at (500, 420): eyes at y 440, chin at y 520.
 const eyeLeft = { x: 470, y: 440 };

@@ -5,8 +5,8 @@ import { test } from "node:test";
 import {
   backgroundVerdict, coverPlacement, coversFrame, crownRange, fitQuality, frameMm, measure, outputSize,
   placeFace, project, sheetLayout, turnAbout, uncroppedExport, UNCROPPED, unproject, zoomAbout, zoomLimits,
-} from "../../app/site/static/tool/geometry.js";
-import { jpegPdf } from "../../app/site/static/tool/pdf.js";
+} from "../../app/photospecs/site/static/tool/geometry.js";
+import { jpegPdf } from "../../app/photospecs/site/static/tool/pdf.js";
 
 // The guides as the service sends them (tests/test_guides.py keeps this file equal to its output).
 const guides = JSON.parse(readFileSync(new URL("./guides.json", import.meta.url)));

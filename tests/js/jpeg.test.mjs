@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { jpegComplete, sniff, withDensity } from "../../app/site/static/tool/jpeg.js";
+import { jpegComplete, sniff, withDensity } from "../../app/photospecs/site/static/tool/jpeg.js";
 
 const segment = (marker, body) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
 // A JPEG's outline: SOI, an APP0, an EXIF APP1, a comment, a quantisation table, the scan, EOI.

@@ -5,7 +5,7 @@ import { test } from "node:test";
 // page carries app/paths.py's table): a few of its kinds of template are enough here.
 const table = { documents: "/api/documents", document: "/api/documents/{id}", static: "/static/{file:path}", page: "/{page}" };
 globalThis.document = { getElementById: (id) => (id === "routes" ? { textContent: JSON.stringify(table) } : null) };
-const { url } = await import("../../app/site/static/routes.js");
+const { url } = await import("../../app/photospecs/site/static/routes.js");
 
 test("a path without a parameter is its template, as paths.Path.url gives it", () => {
   assert.equal(url("documents"), "/api/documents");

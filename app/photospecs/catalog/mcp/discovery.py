@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+
 from photospecs import __version__
 from photospecs.catalog.encoded import JSON, Prepared, cache_control, prepare
 from photospecs.catalog.mcp.server import MAX_BATCH, SUPPORTED_VERSIONS

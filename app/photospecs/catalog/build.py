@@ -13,6 +13,7 @@ from pathlib import Path
 
 import msgspec
 import swagger_ui_bundle
+
 from photospecs.catalog.canonical import Canonical
 from photospecs.catalog.encoded import JSON, Prepared, cache_control, prepare
 from photospecs.catalog.mcp.build import McpCatalog, build_mcp

@@ -9,6 +9,7 @@ import bisect
 from typing import Any
 
 import msgspec
+
 from photospecs.catalog.mcp.resources import PROMPT_NAME, CompletionIndex, ResourceTables
 from photospecs.dataset import alias_key
 

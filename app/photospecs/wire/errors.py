@@ -7,6 +7,7 @@ JSON) means an error body stays inert even if something downstream pastes it int
 from __future__ import annotations
 
 import msgspec
+
 from photospecs.wire.rest import Error
 
 ECHO_LIMIT = 80

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+
 from photospecs.catalog.mcp.tools import BuiltTools, Encoded, Lookups, ToolError
 from photospecs.wire.errors import encode_error, quoted
 

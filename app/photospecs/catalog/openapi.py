@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import msgspec
+
 from photospecs.catalog.encoded import Prepared
 from photospecs.catalog.mcp.server import BATCH_VERSIONS, HANDSHAKE_VERSIONS, MAX_BATCH, MODERN_VERSIONS
 from photospecs.catalog.mcp.tools import BuiltTools

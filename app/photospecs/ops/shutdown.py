@@ -25,6 +25,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from granian.server import MPServer
+
 from photospecs.asgi.send import Send
 from photospecs.ops import listener, logs
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import msgspec
+
 from photospecs import __version__
 
 HANDSHAKE_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+
 from photospecs.catalog.build import Catalog
 from photospecs.catalog.encoded import HUGE_BODY, Prepared, Variant
 from photospecs.settings import Settings

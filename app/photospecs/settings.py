@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 import msgspec
 from msgspec import Meta, Struct
+
 from photospecs.dataset import DEFAULT_DATASET_DIR
 
 BaseUrl = Annotated[str, Meta(pattern=r"^https?://[^\s?#]+[^/\s?#]$")]

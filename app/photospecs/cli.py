@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import msgspec
+
 from photospecs.dataset import DatasetError, load
 from photospecs.dataset.loader import rests_on_secondary
 from photospecs.dataset.sources import is_front_page
@@ -215,6 +216,7 @@ def _serve(args: argparse.Namespace) -> int:
     from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
+
     from photospecs.main import WorkerLoader
     from photospecs.ops.shutdown import DrainingServer
 

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import msgspec
+
 from photospecs import __version__
 from photospecs.dataset import Data
 

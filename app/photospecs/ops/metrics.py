@@ -14,10 +14,11 @@ import bisect
 from collections.abc import Iterator
 from typing import Any
 
-from photospecs.asgi.send import ErrorRenderer
-from photospecs.catalog import Catalog
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
+
+from photospecs.asgi.send import ErrorRenderer
+from photospecs.catalog import Catalog
 
 UNMATCHED = "unmatched"
 BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)

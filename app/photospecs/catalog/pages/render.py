@@ -14,6 +14,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 
 import jinja2
+
 from photospecs.catalog.pages import titles
 from photospecs.dataset.loader import MM_PER_INCH
 from photospecs.dataset.sources import is_front_page

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import msgspec
+
 from photospecs.catalog.encoded import Prepared
 from photospecs.dataset import Data, Doc
 from photospecs.paths import at

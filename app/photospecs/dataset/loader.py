@@ -19,6 +19,7 @@ from typing import TypeVar
 
 import msgspec
 import pycountry
+
 from photospecs.dataset import sources as source_hosts
 from photospecs.dataset.schema import (
     ComparisonFile,

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import tomlkit
+
 from photospecs import __version__
 
 TIMEOUT = 15.0

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import msgspec
+
 from photospecs.catalog.rest import LICENSE_URL, icao_baseline
 from photospecs.catalog.views import Views
 from photospecs.dataset import Data, Doc, alias_key

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 from litestar import Litestar, Request, Response
+
 from photospecs import catalog as catalog_module
 from photospecs import dataset
 from photospecs.asgi.routing import Endpoint, Handler, Matcher, Route, bind, get_only, location, read_only, without_trailing_slash

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import msgspec
+
 from photospecs.catalog.mcp.build import McpCatalog
 from photospecs.catalog.mcp.server import BATCH_VERSIONS, HANDSHAKE_VERSIONS, MAX_BATCH, MODERN_VERSIONS, SUPPORTED_VERSIONS
 from photospecs.catalog.mcp.tools import PLAIN_END, Encoded, Lookups, ToolError

@@ -11,6 +11,7 @@ import datetime
 from typing import Annotated
 
 from msgspec import Meta, Struct
+
 from photospecs.wire.guides import Guides
 
 # What each sizeBasis value means: the one wording of it, served in the JSON Schemas (OpenAPI, MCP
