@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from urllib.parse import parse_qsl
 
-from photospecs import catalog as catalog_module
+from photospecs import build as catalog_module
 from photospecs import dataset
 from photospecs.dataset import alias_key
 from photospecs.main import app_for
@@ -76,12 +76,12 @@ def main() -> None:
     ids = unknown_ids(args.requests)
     hit = asyncio.run(app_cost(app, [b"country=us"] * args.requests, args.repeat))
     miss = asyncio.run(app_cost(app, [f"country={i}".encode() for i in ids], args.repeat))
-    suggestions = [catalog.suggest_countries(i) for i in ids]
+    suggestions = [catalog.rest.names.suggest_countries(i) for i in ids]
     steps = [
         ("parse the query", best(args.repeat, ids, lambda i: parse_qsl(f"country={i}", keep_blank_values=True))),
-        ("resolve the id (no match)", best(args.repeat, ids, catalog.resolve_country)),
+        ("resolve the id (no match)", best(args.repeat, ids, catalog.rest.names.country)),
         ("  of which: normalise it (alias_key)", best(args.repeat, ids, alias_key)),
-        ("suggest close ids", best(args.repeat, ids, catalog.suggest_countries)),
+        ("suggest close ids", best(args.repeat, ids, catalog.rest.names.suggest_countries)),
         ("build and encode the error", best(args.repeat, list(zip(ids, suggestions, strict=True)), lambda pair: encode_error(Error(
             status=404, error="unknown_country", message=f"No country matches {quoted(pair[0])}. Use an id.", suggestions=pair[1])))),
     ]

@@ -24,7 +24,7 @@ from compare import Scenario, Server, settle, wrk
 from litestar import Litestar, Request, Response
 from litestar.exceptions import NotFoundException
 from litestar.handlers import asgi
-from photospecs import catalog as catalog_module
+from photospecs import build as catalog_module
 from photospecs import dataset
 from photospecs.main import PhotospecsApp, app_for
 from photospecs.settings import from_env
@@ -55,7 +55,7 @@ def litestar() -> Litestar:
     app = app_for(catalog)
     assert isinstance(app, PhotospecsApp)
     paths = {r.path.template for r in app.routes_served if not r.path.has_parameter}
-    paths |= {*catalog.resources, *catalog.pages}
+    paths |= {*catalog.rest.resources, *catalog.site.pages}
     handlers = []
     for path in sorted(paths):
         route = app.match(path)

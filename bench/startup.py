@@ -24,7 +24,7 @@ import urllib.request
 from pathlib import Path
 
 import psutil
-from photospecs.catalog.prebuilt import files_of
+from photospecs.prebuilt import files_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compare import free_port

@@ -16,10 +16,12 @@ from pathlib import Path
 import httpx
 import pytest
 from litestar.testing import TestClient
-from photospecs import catalog as catalog_module
+from photospecs import build as catalog_module
+from photospecs.core.views import build_views
 from photospecs.dataset import DEFAULT_DATASET_DIR, DatasetError, load
 from photospecs.main import app_for
 from photospecs.settings import Settings
+from photospecs.urls import Urls
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = "https://photospecs.example"  # the site URL of the `configured` catalog
@@ -44,6 +46,13 @@ def configured(bundled):
     """A catalog for settings an operator changes: its own site URL (the tool URL follows it),
     a shorter max-age, metrics off."""
     return catalog_module.build(bundled, Settings(site_url=SITE, max_age=60, metrics=False))
+
+
+@pytest.fixture(scope="session")
+def views(bundled):
+    """Every document's and portal's view model for the default settings, as the catalog builds them."""
+    settings = Settings()
+    return build_views(bundled, Urls(settings.site, settings.photo_tool_url))
 
 
 @pytest.fixture(scope="session")

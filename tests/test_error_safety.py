@@ -8,8 +8,8 @@ from urllib.parse import quote
 
 import pytest
 from litestar.testing import TestClient
-from photospecs.asgi.routing import Route
-from photospecs.asgi.send import ErrorRenderer
+from photospecs.http.routing import Route
+from photospecs.http.send import ErrorRenderer
 from photospecs.main import PhotospecsApp
 from photospecs.paths import Path
 

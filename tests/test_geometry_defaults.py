@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from conftest import edit, problems
-from photospecs.catalog.pages.figure import figure
 from photospecs.dataset import load
 from photospecs.dataset.loader import px_from_mm, rests_on_secondary
+from photospecs.site.figure import figure
 
 TWO_INCHES = 50.8
 US_RULE_MAX = 34.9  # 1 3/8 in, the U.S. Department of State's largest head on a 2 x 2 in print
@@ -143,14 +143,14 @@ def test_authority_basis_needs_an_authority_source(dataset):
 # --- figures ----------------------------------------------------------------------------------
 
 
-def test_every_supplied_photo_gets_a_figure_inside_its_frame(data, catalog):
+def test_every_supplied_photo_gets_a_figure_inside_its_frame(data, views):
     guided = considered = 0
     for doc in data.docs.values():
         f = doc.file
         if f.capture == "office" or f.width_mm is None:
             continue
         considered += 1
-        fig = figure(catalog.views.documents[doc.id])
+        fig = figure(views.documents[doc.id])
         assert fig is not None, doc.id
         bands = [b for b in (fig.head_outer, fig.head_inner, fig.eyes, fig.crown, fig.chin) if b is not None]
         for band in bands:
@@ -173,9 +173,9 @@ def test_every_supplied_photo_gets_a_figure_inside_its_frame(data, catalog):
     assert guided > 0.8 * considered, (guided, considered)
 
 
-def test_labels_never_overlap(data, catalog):
+def test_labels_never_overlap(data, views):
     for doc in data.docs.values():
-        fig = figure(catalog.views.documents[doc.id])
+        fig = figure(views.documents[doc.id])
         if fig is None:
             continue
         ys = [label.text_y for label in fig.labels]

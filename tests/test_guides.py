@@ -8,9 +8,9 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from photospecs.catalog.guides import EYE_SHARE, guides
-from photospecs.catalog.pages.figure import figure
+from photospecs.core.guides import EYE_SHARE, guides
 from photospecs.dataset.schema import Range
+from photospecs.site.figure import figure
 from photospecs.wire.guides import Guides, Placement
 
 SLACK = 0.011  # the guides are rounded to 0.01 mm
@@ -104,9 +104,9 @@ def test_no_size_no_guides():
     assert guides(35, None, None, None, None) is None
 
 
-def test_the_figure_draws_the_guides(data, catalog):
+def test_the_figure_draws_the_guides(data, views):
     for doc in data.docs.values():
-        g, fig = of(doc), figure(catalog.views.documents[doc.id])
+        g, fig = of(doc), figure(views.documents[doc.id])
         assert (g is None) == (fig is None), doc.id
         if g is None or fig is None:
             continue

@@ -1,6 +1,8 @@
-"""The package's layers import one way: dataset, then wire, then catalog, then asgi (sending
-bytes), then the transports (rest, mcp, site) and what runs them (ops, main, cli). paths, urls
-and settings sit beside the layers and may be read by every one."""
+"""The package's layers import one way: dataset, then core and wire, then http (sending bytes),
+then the protocols (rest, mcp, site), then the composition that builds and runs them (build,
+prebuilt, openapi, main, cli, ops). The protocols never import each other: each is one folder
+holding its build and its routes, and what they share lives below them. paths, urls and settings
+sit beside the layers and may be read by every one."""
 
 from __future__ import annotations
 
@@ -10,16 +12,17 @@ from pathlib import Path
 import pytest
 
 APP = Path(__file__).resolve().parent.parent / "app" / "photospecs"
-LAYERS = ["dataset", "wire", "catalog", "asgi", "transports"]
-TRANSPORTS = {"rest", "mcp", "site", "ops", "main", "cli"}
+LAYERS = {"dataset": 0, "wire": 1, "core": 1, "http": 2, "rest": 3, "mcp": 3, "site": 3, "composition": 4}
+PROTOCOLS = {"rest", "mcp", "site"}
+COMPOSITION = {"build", "prebuilt", "openapi", "main", "cli", "ops"}
 SHARED = {"paths", "urls", "settings", "__init__"}
 
 
 def layer_of(module: str) -> str | None:
     """The layer of `photospecs.<top>...`; None for the shared modules."""
     top = module.split(".")[0]
-    if top in TRANSPORTS:
-        return "transports"
+    if top in COMPOSITION:
+        return "composition"
     return top if top in LAYERS else None  # a shared module, or a name such as __version__
 
 
@@ -38,15 +41,33 @@ def imports(path: Path) -> set[str]:
 MODULES = sorted(p for p in APP.rglob("*.py") if "__pycache__" not in p.parts)
 
 
+def own_layer(path: Path) -> str:
+    # The shared modules may import only the lowest layer.
+    return layer_of(".".join(path.relative_to(APP).with_suffix("").parts)) or "dataset"
+
+
 @pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(APP)) for p in MODULES])
 def test_no_module_imports_a_layer_above_its_own(path):
-    own = layer_of(".".join(path.relative_to(APP).with_suffix("").parts))
-    if own is None:
-        own = "dataset"  # the shared modules may import only the lowest layer
-    upward = [m for m in imports(path) if (theirs := layer_of(m)) is not None and LAYERS.index(theirs) > LAYERS.index(own)]
+    own = own_layer(path)
+    upward = [m for m in imports(path) if (theirs := layer_of(m)) is not None and LAYERS[theirs] > LAYERS[own]]
     assert upward == [], f"{path.relative_to(APP)} ({own}) imports {upward}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(APP)) for p in MODULES])
+def test_no_protocol_imports_another(path):
+    own = own_layer(path)
+    across = [m for m in imports(path) if (theirs := layer_of(m)) in PROTOCOLS and own in PROTOCOLS and theirs != own]
+    assert across == [], f"{path.relative_to(APP)} ({own}) imports {across}"
+
+
+def test_the_layer_check_sees_a_crossing():
+    """The checks above read real imports: a module of rest importing mcp is a crossing."""
+    assert layer_of("mcp.records") == "mcp" and layer_of("rest.routes") == "rest"
+    assert "mcp.records" in imports(APP / "openapi.py")
+    assert "rest.build" in imports(APP / "build.py")
 
 
 def test_the_shared_modules_and_the_layers_cover_the_package():
     tops = {p.relative_to(APP).parts[0].removesuffix(".py") for p in MODULES}
-    assert tops <= SHARED | TRANSPORTS | set(LAYERS), tops - SHARED - TRANSPORTS - set(LAYERS)
+    known = SHARED | COMPOSITION | set(LAYERS)
+    assert tops <= known, tops - known

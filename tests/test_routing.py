@@ -4,7 +4,7 @@ site and the API, and one error renderer."""
 from __future__ import annotations
 
 import pytest
-from photospecs.asgi.routing import location, without_trailing_slash
+from photospecs.http.routing import location, without_trailing_slash
 from photospecs.paths import PATHS, Path
 
 # A concrete path for each row, to ask for it.

@@ -8,8 +8,8 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from photospecs.catalog.search import MAX_QUERY, Search
-from photospecs.catalog.search_terms import COUNTRY_TERMS, KIND_TERMS
+from photospecs.core.search import MAX_QUERY, Search
+from photospecs.core.search_terms import COUNTRY_TERMS, KIND_TERMS
 from photospecs.urls import Urls
 
 # What people type -> the page that must come first: a document id, or a country id for its page.

@@ -20,10 +20,7 @@ def test_the_openapi_document_uses_the_site_url(catalog):
 
 
 def test_no_prebuilt_body_names_the_local_address(catalog):
-    prepared = [
-        *catalog.specs.values(), *catalog.comparisons.values(), *catalog.resources.values(), *catalog.pages.values(),
-        catalog.openapi, catalog.mcp.discovery, catalog.not_found,
-    ]
+    prepared = catalog.prepared()
     bodies = {id(p): p.identity for p in prepared}
     assert len(bodies) > 300
     offenders = [body[:80] for body in bodies.values() if LOCAL_SITE.encode() in body]

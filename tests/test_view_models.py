@@ -8,10 +8,10 @@ from typing import get_args
 
 import msgspec
 import pytest
-from photospecs.catalog.rest import country_wire, document_wire
-from photospecs.catalog.views import Views, build_views
+from photospecs.core.views import Views, build_views
 from photospecs.dataset import Doc, load
 from photospecs.dataset.schema import DocumentFile, PortalFile, SizeBasis
+from photospecs.rest.build import country_wire, document_wire
 from photospecs.settings import Settings
 from photospecs.urls import Urls
 from photospecs.wire.results import SIZE_BASES, PhotoSpec, PortalConstraints

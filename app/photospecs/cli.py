@@ -181,7 +181,8 @@ def _check_links(directory: Path, write_verified: bool) -> int:
 def _build(output: Path | None) -> int:
     """Build with the settings `serve` will have (PHOTOSPECS_* as for serve, and its default
     address when no site URL is set), and write the file serve looks for."""
-    from photospecs.catalog import build, prebuilt
+    from photospecs import prebuilt
+    from photospecs.build import build
 
     try:
         settings = _settings(serve_option("host", "127.0.0.1"), port_number(serve_option("port", "8000")))
@@ -194,7 +195,7 @@ def _build(output: Path | None) -> int:
     files = prebuilt.files_of(path)
     in_files = sum(f.stat().st_size for f in files.iterdir()) / 2**20
     print(
-        f"catalog built in {catalog.build_seconds:.1f} s for {settings.site}: {path} ({path.stat().st_size / 2**20:.0f} MiB)"
+        f"catalog built in {catalog.facts.build_seconds:.1f} s for {settings.site}: {path} ({path.stat().st_size / 2**20:.0f} MiB)"
         f" and its huge bodies in {files}/ ({in_files:.0f} MiB)"
     )
     return 0

@@ -43,10 +43,6 @@ class Urls:
         query = {key: value for key, value in (("country", country_id), ("document", document_id)) if value}
         return f"{self._tool}?{urlencode(query)}" if query else self._tool
 
-    def api(self, path: str) -> str:
-        """A JSON resource: "specs", "documents/us-visa", "portals/ds-160", "mcp", ..."""
-        return f"{self.site}/api/{path}"
-
     def country_json(self, country_id: str) -> str:
         return f"{self.path('specs')}?country={country_id}"
 

@@ -5,7 +5,7 @@ Two eras of the protocol are served side by side:
   negotiated revision in the MCP-Protocol-Version header;
 - 2026-07-28: no handshake; every request carries its revision in params._meta, results carry
   resultType, and server/discover describes the server.
-Every result body is pre-encoded (catalog/mcp/); per request only the envelope is decoded and
+Every result body is pre-encoded (mcp/build.py); per request only the envelope is decoded and
 the id is spliced in.
 """
 
@@ -15,11 +15,11 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from photospecs.catalog.mcp.build import McpCatalog
-from photospecs.catalog.mcp.server import BATCH_VERSIONS, HANDSHAKE_VERSIONS, MAX_BATCH, MODERN_VERSIONS, SUPPORTED_VERSIONS
-from photospecs.catalog.mcp.tools import PLAIN_END, Encoded, Lookups, ToolError
 from photospecs.mcp import tools
+from photospecs.mcp.build import McpCatalog
+from photospecs.mcp.records import PLAIN_END, Encoded, ToolError
 from photospecs.mcp.resources import NotFound, Resources
+from photospecs.mcp.server import BATCH_VERSIONS, HANDSHAKE_VERSIONS, MAX_BATCH, MODERN_VERSIONS, SUPPORTED_VERSIONS
 from photospecs.wire.errors import ECHO_LIMIT, encode_error, quoted
 
 LATEST_HANDSHAKE = HANDSHAKE_VERSIONS[-1]
@@ -101,13 +101,13 @@ ERAS = {
 
 
 class Server:
-    """Answers MCP messages from tables built once at start-up; `lookups` (the catalog) is what
-    tool resolvers read to turn arguments into a result."""
+    """Answers MCP messages from tables built once at start-up; `mcp.lookups` is what tool
+    resolvers read to turn arguments into a result."""
 
-    def __init__(self, mcp: McpCatalog, lookups: Lookups) -> None:
+    def __init__(self, mcp: McpCatalog) -> None:
         self.tools = mcp.tools
-        self.lookups = lookups
-        self.resources = Resources(mcp.resources, lookups.data.doc_aliases)
+        self.lookups = mcp.lookups
+        self.resources = Resources(mcp.resources, mcp.lookups.data.doc_aliases)
         self.bodies = mcp.server
         self.deflated = mcp.deflated
 

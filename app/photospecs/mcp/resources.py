@@ -10,8 +10,8 @@ from typing import Any
 
 import msgspec
 
-from photospecs.catalog.mcp.resources import PROMPT_NAME, CompletionIndex, ResourceTables
 from photospecs.dataset import alias_key
+from photospecs.mcp.resource_tables import PROMPT_NAME, CompletionIndex, ResourceTables
 
 encode = msgspec.json.Encoder().encode
 MAX_COMPLETIONS = 100  # the protocol's own cap on completion values

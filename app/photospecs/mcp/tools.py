@@ -9,7 +9,7 @@ from typing import Any
 
 import msgspec
 
-from photospecs.catalog.mcp.tools import BuiltTools, Encoded, Lookups, ToolError
+from photospecs.mcp.records import BuiltTools, Encoded, Lookups, ToolError
 from photospecs.wire.errors import encode_error, quoted
 
 encode = msgspec.json.Encoder().encode

@@ -12,9 +12,11 @@ from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
-from photospecs.asgi.deadlines import Deadlines, Expired
-from photospecs.asgi.routing import Endpoint, Handler
-from photospecs.asgi.send import (
+from photospecs.http.deadlines import Deadlines, Expired
+from photospecs.http.encoded import COMMON_HEADERS, JSON
+from photospecs.http.gzip_splice import deflated_upto, gzip_spliced
+from photospecs.http.routing import Endpoint, Handler
+from photospecs.http.send import (
     GZIP_OR_IDENTITY,
     ErrorRenderer,
     Scope,
@@ -26,11 +28,10 @@ from photospecs.asgi.send import (
     send_options,
     send_prepared,
 )
-from photospecs.catalog import Catalog
-from photospecs.catalog.encoded import COMMON_HEADERS, JSON
-from photospecs.catalog.gzip_splice import deflated_upto, gzip_spliced
+from photospecs.mcp.build import McpCatalog
 from photospecs.mcp.protocol import RequestHeaders, Server, rpc_error
 from photospecs.paths import Path
+from photospecs.settings import Settings
 from photospecs.wire.rest import Error
 
 NO_STORE = [(b"cache-control", b"no-store"), (b"vary", b"accept-encoding"), *COMMON_HEADERS]
@@ -114,12 +115,11 @@ def host_header(scope_headers: list[tuple[bytes, bytes]], headers: dict[bytes, b
     return headers.get(b"host")
 
 
-def handler(catalog: Catalog) -> Handler:
-    mcp = catalog.mcp
-    server = Server(mcp, catalog)
-    host_allowed = HostCheck(catalog.settings)
-    limit = catalog.settings.max_body_bytes
-    deadlines = Deadlines(catalog.settings.body_timeout)
+def handler(mcp: McpCatalog, settings: Settings) -> Handler:
+    server = Server(mcp)
+    host_allowed = HostCheck(settings)
+    limit = settings.max_body_bytes
+    deadlines = Deadlines(settings.body_timeout)
     discovery = mcp.discovery
 
     def bound(row: Path, errors: ErrorRenderer) -> Endpoint:

@@ -3,19 +3,19 @@ and until SIGTERM."""
 
 from __future__ import annotations
 
-from photospecs.asgi.routing import Handler, constant, read_only
-from photospecs.catalog import Catalog
-from photospecs.catalog.encoded import JSON, prepare
+from photospecs.build import Facts
+from photospecs.http.encoded import JSON, prepare
+from photospecs.http.routing import Handler, constant, read_only
 from photospecs.ops import shutdown
 from photospecs.wire.errors import DRAINING
 
 
-def handlers(catalog: Catalog, draining: shutdown.Flag) -> dict[str, Handler]:
+def handlers(facts: Facts, draining: shutdown.Flag) -> dict[str, Handler]:
     no_store = b"no-store"
     alive = prepare(b'{"status":"ok"}', JSON, no_store)
     ready = prepare(
         b'{"status":"ready","countries":%d,"documents":%d,"catalogMs":%d}'
-        % (len(catalog.data.countries), len(catalog.data.docs), round(catalog.build_seconds * 1000)),
+        % (facts.countries, facts.documents, round(facts.build_seconds * 1000)),
         JSON,
         no_store,
     )
@@ -23,5 +23,5 @@ def handlers(catalog: Catalog, draining: shutdown.Flag) -> dict[str, Handler]:
     # created after the build, and turns 503 on SIGTERM.
     return {
         "healthz": read_only(constant(alive)),
-        "readyz": read_only(lambda path, query: DRAINING if draining.value else ready),
+        "readyz": read_only(lambda path, query: DRAINING if draining.value else ready, hot=()),
     }

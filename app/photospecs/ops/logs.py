@@ -6,12 +6,14 @@ import logging
 import os
 import sys
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from photospecs import __version__
-from photospecs.dataset import Data
+
+if TYPE_CHECKING:
+    from photospecs.build import Facts
 
 LOGGER = logging.getLogger("photospecs")
 _encode = msgspec.json.Encoder().encode
@@ -35,10 +37,10 @@ def configure(level: str) -> None:
     LOGGER.setLevel(level.upper())
 
 
-def startup(data: Data, catalog_seconds: float, started: float, prebuilt: bool = False) -> None:
+def startup(facts: Facts, catalog_seconds: float, started: float, prebuilt: bool = False) -> None:
     """Once per serving process: what is served, how long it took, and what the dataset check
     reported without refusing the dataset (one line each, so they reach the log's readers)."""
-    for warning in data.warnings:
+    for warning in facts.warnings:
         LOGGER.warning("dataset: " + warning)
     LOGGER.info(
         "startup",
@@ -46,10 +48,10 @@ def startup(data: Data, catalog_seconds: float, started: float, prebuilt: bool =
             "fields": {
                 "version": __version__,
                 "pid": os.getpid(),
-                "countries": len(data.countries),
-                "documents": len(data.docs),
-                "portals": len(data.portals),
-                "datasetWarnings": len(data.warnings),
+                "countries": facts.countries,
+                "documents": facts.documents,
+                "portals": facts.portals,
+                "datasetWarnings": len(facts.warnings),
                 "catalog": "prebuilt" if prebuilt else "built",
                 "catalogMs": round(catalog_seconds * 1000, 1),
                 "appMs": round((time.perf_counter() - started) * 1000, 1),

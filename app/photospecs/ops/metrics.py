@@ -17,25 +17,24 @@ from typing import Any
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily
 
-from photospecs.asgi.send import ErrorRenderer
-from photospecs.catalog import Catalog
+from photospecs.build import Facts
+from photospecs.http.send import ErrorRenderer
 
 UNMATCHED = "unmatched"
 BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
 
 
 class Metrics:
-    def __init__(self, catalog: Catalog, routes: list[str]) -> None:
+    def __init__(self, facts: Facts, routes: list[str]) -> None:
         self.routes = frozenset(routes)
         self._requests: dict[tuple[str, int], int] = {}
         self._latency: dict[str, list[Any]] = {}  # route -> [count per bucket (+Inf last), sum of seconds]
-        data = catalog.data
         self._gauges = [
-            ("photospecs_catalog_countries", "Countries in the served dataset", len(data.countries)),
-            ("photospecs_catalog_documents", "Document formats in the served dataset", len(data.docs)),
-            ("photospecs_catalog_portals", "Upload portals in the served dataset", len(data.portals)),
-            ("photospecs_catalog_build_seconds", "Time taken to build the pre-encoded catalog", catalog.build_seconds),
-            ("photospecs_catalog_bytes", "Bytes of pre-encoded REST responses, all codings", catalog_bytes(catalog)),
+            ("photospecs_catalog_countries", "Countries in the served dataset", facts.countries),
+            ("photospecs_catalog_documents", "Document formats in the served dataset", facts.documents),
+            ("photospecs_catalog_portals", "Upload portals in the served dataset", facts.portals),
+            ("photospecs_catalog_build_seconds", "Time taken to build the pre-encoded catalog", facts.build_seconds),
+            ("photospecs_catalog_bytes", "Bytes of pre-encoded REST responses, all codings", facts.rest_bytes),
         ]
         self.registry = CollectorRegistry()
         self.registry.register(self)
@@ -82,8 +81,3 @@ class Metrics:
         })
         await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
         return 200
-
-
-def catalog_bytes(catalog: Catalog) -> int:
-    responses = [*catalog.specs.values(), *catalog.comparisons.values()]
-    return sum(len(v.body) for r in responses for v in r.variants.values())

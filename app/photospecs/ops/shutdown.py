@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from granian.server import MPServer
 
-from photospecs.asgi.send import Send
+from photospecs.http.send import Send
 from photospecs.ops import listener, logs
 
 if TYPE_CHECKING:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from photospecs.asgi.routing import Handler, Lookup, Moved, Outcome, constant, read_only
-from photospecs.catalog import Catalog
-from photospecs.catalog.encoded import Prepared, Variant
+from photospecs.http.encoded import Prepared, Variant
+from photospecs.http.routing import Handler, Lookup, Moved, Outcome, constant, read_only
 from photospecs.paths import BY_NAME, at
+from photospecs.site.build import SiteSlice
 from photospecs.site.search_page import search_page
 from photospecs.wire.rest import Error
 
@@ -20,19 +20,26 @@ FOREVER = b"public, max-age=31536000, immutable"
 NOT_FOUND = Error(status=404, error="not_found", message="No such page. The site's pages are listed at /sitemap.xml.")
 
 
-def handlers(catalog: Catalog) -> dict[str, Handler]:
-    pages = catalog.pages
-    canonical = catalog.canonical
+def handlers(site: SiteSlice) -> dict[str, Handler]:
+    pages = site.pages
+    canonical = site.names
+    static = StaticFiles(site)
     return {
         **{name: read_only(constant(pages[at(name)])) for name in ("home", "countries-page", "portals-page", "comparisons-page", "tool-page", "docs-page")},
-        "search-page": search_page(catalog),
-        "country-page": read_only(aliased(pages, "country-page", canonical.country)),
-        "portal-page": read_only(aliased(pages, "portal-page", canonical.portal)),
-        "comparison-page": read_only(aliased(pages, "comparison-page", canonical.comparison)),
+        "search-page": search_page(site),
+        "country-page": read_only(aliased(pages, "country-page", canonical.country), hot=under(pages, "country-page")),
+        "portal-page": read_only(aliased(pages, "portal-page", canonical.portal), hot=under(pages, "portal-page")),
+        "comparison-page": read_only(aliased(pages, "comparison-page", canonical.comparison), hot=under(pages, "comparison-page")),
         # /us-visa-photo, and /us-visa or /US-Visa-Photo redirected to it
-        "page": read_only(aliased(pages, "page", canonical.slug)),
-        "static": read_only(static_files(catalog)),
+        "page": read_only(aliased(pages, "page", canonical.slug), hot=under(pages, "page")),
+        "static": read_only(static, hot=[(path, query) for path, own in static.fingerprints.items() for query in (b"", own)]),
     }
+
+
+def under(pages: dict[str, Prepared], route: str) -> list[tuple[str, bytes]]:
+    """Every page of a route with a parameter, asked for with no query."""
+    row = BY_NAME[route]
+    return [(path, b"") for path in pages if path.startswith(row.prefix) and "/" not in path[len(row.prefix) :]]
 
 
 def aliased(pages: dict[str, Prepared], route: str, resolve: Callable[[str], str | None]) -> Lookup:
@@ -52,21 +59,21 @@ def aliased(pages: dict[str, Prepared], route: str, resolve: Callable[[str], str
     return lookup
 
 
-def static_files(catalog: Catalog) -> Lookup:
+class StaticFiles:
     """Each static file; for good when the query is its own fingerprint, otherwise with the usual
     cache lifetime (an old or made-up fingerprint must not pin these bytes to that URL)."""
-    prefix = BY_NAME["static"].prefix
-    files = {path: (prepared, cached_for_good(prepared), f"v={catalog.fingerprints[path.removeprefix(prefix)]}".encode())
-             for path, prepared in catalog.pages.items() if path.startswith(prefix)}
 
-    def lookup(path: str, query: bytes) -> Outcome:
-        found = files.get(path)
+    def __init__(self, site: SiteSlice) -> None:
+        prefix = BY_NAME["static"].prefix
+        self.fingerprints = {path: f"v={site.fingerprints[path.removeprefix(prefix)]}".encode() for path in site.pages if path.startswith(prefix)}
+        self.files = {path: (site.pages[path], cached_for_good(site.pages[path]), own) for path, own in self.fingerprints.items()}
+
+    def __call__(self, path: str, query: bytes) -> Outcome:
+        found = self.files.get(path)
         if found is None:
             return NOT_FOUND
         prepared, forever, own = found
         return forever if query == own else prepared
-
-    return lookup
 
 
 def cached_for_good(prepared: Prepared) -> Prepared:

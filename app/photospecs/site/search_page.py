@@ -4,26 +4,26 @@ autoescaping templates as every other page, within the bounds search.py sets."""
 
 from __future__ import annotations
 
-from photospecs.asgi.routing import Handler, get_only
-from photospecs.asgi.send import ErrorRenderer, Scope, Send
-from photospecs.catalog import Catalog
-from photospecs.catalog.encoded import COMMON_HEADERS, HTML, cache_control
-from photospecs.catalog.pages.headers import PAGE_HEADERS
-from photospecs.catalog.pages.render import environment, versioned
-from photospecs.catalog.search import MAX_QUERY
-from photospecs.rest.routes import parse_query
+from photospecs.core.search import MAX_QUERY
+from photospecs.http.encoded import COMMON_HEADERS, HTML
+from photospecs.http.query import parse_query
+from photospecs.http.routing import Handler, get_only
+from photospecs.http.send import ErrorRenderer, Scope, Send
+from photospecs.site.build import SiteSlice
+from photospecs.site.headers import PAGE_HEADERS
+from photospecs.site.render import environment, versioned
 from photospecs.wire.rest import Error
 
 
-def search_page(catalog: Catalog) -> Handler:
-    # Pages rendered after start-up link static files by the fingerprints the catalog serves.
-    env = environment(catalog.urls, versioned(catalog.fingerprints), catalog.data.version)
+def search_page(site: SiteSlice) -> Handler:
+    # Pages rendered after start-up link static files by the fingerprints the site serves.
+    env = environment(site.urls, versioned(site.fingerprints), site.data.version)
     template = env.get_template("search.html")
-    canonical = catalog.urls.path("search-page")
+    canonical = site.urls.path("search-page")
     page_headers = [(b"content-type", HTML), *COMMON_HEADERS, *PAGE_HEADERS]
-    cached = [(b"cache-control", cache_control(catalog.settings.max_age)), *page_headers]
+    cached = [(b"cache-control", site.cache_control), *page_headers]
     uncached = [(b"cache-control", b"no-store"), *page_headers]
-    search = catalog.search
+    search = site.search
 
     def render(query: bytes) -> tuple[int, bytes]:
         params = parse_query(query)
@@ -36,7 +36,7 @@ def search_page(catalog: Catalog) -> Handler:
                 problem, text = f"The search is limited to {MAX_QUERY} characters.", text[:MAX_QUERY]
             elif text.strip():
                 results = search.results(text)
-        body = template.render(canonical=canonical, data=catalog.data, query=text.strip(), results=results, problem=problem)
+        body = template.render(canonical=canonical, data=site.data, query=text.strip(), results=results, problem=problem)
         return (400 if problem else 200), body.encode()
 
     async def answer(scope: Scope, send: Send, errors: ErrorRenderer) -> int:

@@ -1,4 +1,4 @@
-"""Where the head goes in a document's photo, worked out once (photospecs.catalog.guides) and
+"""Where the head goes in a document's photo, worked out once (photospecs.core.guides) and
 sent as data to the page's drawing and to the photo tool, so that the two cannot disagree.
 
 Every position is in mm from the frame's top edge, downwards."""

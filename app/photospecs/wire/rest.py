@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from msgspec import Struct
 
+DATASET_NAME = "Passport, visa and ID photo specifications"
+LICENSE_URL = "https://opensource.org/licenses/MIT"
+SCHEMA_ORG = "https://schema.org"
+
 
 class Document(Struct, rename="camel", frozen=True):
     """A document format exactly as the contract lists it: twelve fields, nothing more, taken from
-    the document's PhotoSpec by name (catalog.rest.document_wire)."""
+    the document's PhotoSpec by name (rest.build.document_wire)."""
 
     id: str
     name: str

@@ -15,8 +15,7 @@ from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import msgspec
-
-from photospecs.catalog.guides import guides
+from photospecs.core.guides import guides
 from photospecs.dataset import Data, Doc
 from photospecs.dataset.schema import IcaoFile, PortalFile
 from photospecs.urls import Urls

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from photospecs.catalog.encoded import COMMON_HEADERS, JSON, Headers, Prepared
+from photospecs.http.encoded import COMMON_HEADERS, JSON, Headers, Prepared
 from photospecs.wire.errors import encode_error
 from photospecs.wire.rest import Error
 
@@ -90,8 +90,13 @@ def _matches(if_none_match: bytes, etag: bytes) -> bool:
 
 
 async def send_prepared(scope: Scope, send: Send, prepared: Prepared) -> int:
-    variant = prepared.variants[choose_coding(header(scope, b"accept-encoding"))]
-    if_none_match = header(scope, b"if-none-match")
+    accept_encoding = if_none_match = None
+    for name, value in scope["headers"]:  # one pass for both headers (names in ASGI are lowercase)
+        if name == b"accept-encoding":
+            accept_encoding = value
+        elif name == b"if-none-match":
+            if_none_match = value
+    variant = prepared.variants[choose_coding(accept_encoding)]
     if if_none_match is not None and _matches(if_none_match, variant.etag):
         await send({"type": "http.response.start", "status": 304, "headers": variant.not_modified_headers})
         await send({"type": "http.response.body", "body": b""})

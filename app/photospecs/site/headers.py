@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from photospecs.catalog.encoded import Headers
+from photospecs.http.encoded import Headers
 
 # Pages run only our own scripts, fetch only from us, and send no image anywhere: connect-src
 # 'self' is what guarantees the photo tool cannot upload a photo.

@@ -11,8 +11,8 @@ from typing import Any
 
 import msgspec
 
-from photospecs.catalog.encoded import Prepared
 from photospecs.dataset import Data, Doc
+from photospecs.http.encoded import Prepared
 from photospecs.paths import at
 from photospecs.urls import Urls
 

@@ -9,12 +9,12 @@ Redirect to the canonical path, the same on the site and the API: 308 keeps the 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 from urllib.parse import quote
 
-from photospecs.asgi.send import ErrorRenderer, Scope, Send, send_method_not_allowed, send_options, send_prepared, send_redirect
-from photospecs.catalog.encoded import Prepared
+from photospecs.http.encoded import Prepared
+from photospecs.http.send import ErrorRenderer, Scope, Send, send_method_not_allowed, send_options, send_prepared, send_redirect
 from photospecs.paths import PATHS, Path
 from photospecs.wire.rest import Error
 
@@ -35,6 +35,7 @@ Lookup = Callable[[str, bytes], Outcome]  # (path, raw query string) -> outcome
 class Route(NamedTuple):
     path: Path
     endpoint: Endpoint
+    hot: dict[tuple[str, bytes], Prepared] = {}  # (path, query) -> its response, answered before routing (never mutated)
 
     @property
     def label(self) -> str:
@@ -49,7 +50,11 @@ def bind(handlers: Mapping[str, Handler], errors: ErrorRenderer, paths: tuple[Pa
         raise LookupError(f"routes without a handler: {sorted(missing)}")
     if extra := handlers.keys() - names:
         raise LookupError(f"handlers without a route: {sorted(extra)}")
-    return [Route(p, handlers[p.name](p, errors)) for p in paths]
+    return [Route(p, handlers[p.name](p, errors), _hot(handlers[p.name], p)) for p in paths]
+
+
+def _hot(handler: Handler, row: Path) -> dict[tuple[str, bytes], Prepared]:
+    return handler.answers(row) if isinstance(handler, ReadOnly) else {}
 
 
 class Matcher:
@@ -115,20 +120,41 @@ def get_only(answer: Answer) -> Handler:
     return handler
 
 
-def read_only(lookup: Lookup) -> Handler:
-    """GET and HEAD answered by `lookup(path, query)`: a pre-encoded response, an error, or a
-    redirect to the canonical path."""
+class ReadOnly:
+    """A handler: GET and HEAD answered by `lookup(path, query)`, a pre-encoded response, an
+    error, or a redirect to the canonical path.
 
-    async def answer(scope: Scope, send: Send, errors: ErrorRenderer) -> int:
-        result = lookup(scope["path"], scope["query_string"])
-        if type(result) is Prepared:
-            return await send_prepared(scope, send, result)
-        if isinstance(result, Moved):
-            return await send_redirect(send, location(result.path, scope["query_string"]))
-        assert isinstance(result, Error)
-        return await errors(scope, send, result)
+    `hot` names the requests clients make most, (path, raw query) pairs: their responses are
+    looked up once here and answered by the app from one dictionary before any routing, which
+    is what keeps a hit near the bare server's speed (bench/RESULTS.md). By default that is the
+    row's own path with no query, when it has no parameter. Any other request takes the lookup.
+    An answer that changes over time (readiness) must say `hot=()`."""
 
-    return get_only(answer)
+    def __init__(self, lookup: Lookup, hot: Iterable[tuple[str, bytes]] | None = None) -> None:
+        self.lookup = lookup
+        self.hot = hot
+
+    def answers(self, row: Path) -> dict[tuple[str, bytes], Prepared]:
+        hot = self.hot if self.hot is not None else [] if row.has_parameter else [(row.template, b"")]
+        found = {(path, query): self.lookup(path, query) for path, query in hot}
+        return {key: result for key, result in found.items() if type(result) is Prepared}
+
+    def __call__(self, row: Path, errors: ErrorRenderer) -> Endpoint:
+        lookup = self.lookup
+
+        async def answer(scope: Scope, send: Send, errors: ErrorRenderer) -> int:
+            result = lookup(scope["path"], scope["query_string"])
+            if type(result) is Prepared:
+                return await send_prepared(scope, send, result)
+            if isinstance(result, Moved):
+                return await send_redirect(send, location(result.path, scope["query_string"]))
+            assert isinstance(result, Error)
+            return await errors(scope, send, result)
+
+        return get_only(answer)(row, errors)
+
+
+read_only = ReadOnly
 
 
 def constant(prepared: Prepared) -> Lookup:

@@ -1,23 +1,28 @@
-"""Every page of the site, rendered once from the dataset: path -> (body, content type).
-
-The catalog encodes them like the JSON; no page is rendered per request.
-"""
+"""Every page of the site, rendered and encoded once from the view models; no page but the
+search results is rendered per request."""
 
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, NamedTuple
 
-from photospecs.catalog.encoded import HTML, LARGE_BODY
-from photospecs.catalog.pages.figure import figure
-from photospecs.catalog.pages.icons import favicon_ico, favicon_svg, og_image
-from photospecs.catalog.pages.offline import service_worker
-from photospecs.catalog.pages.render import environment, fingerprinted, static_files, versioned
-from photospecs.catalog.pages.situation import authority, link_check_note, situation
-from photospecs.catalog.views import Views
+import swagger_ui_bundle
+
+from photospecs.core.names import Names
+from photospecs.core.search import Search
+from photospecs.core.views import Views
 from photospecs.dataset import Data
 from photospecs.dataset.schema import CountryFile
+from photospecs.http.encoded import HTML, LARGE_BODY, Prepared, prepare
 from photospecs.paths import at
+from photospecs.site.figure import figure
+from photospecs.site.headers import PAGE_HEADERS, TOOL_PAGE_HEADERS
+from photospecs.site.icons import favicon_ico, favicon_svg, og_image
+from photospecs.site.offline import service_worker
+from photospecs.site.render import environment, fingerprinted, static_files, versioned
+from photospecs.site.situation import authority, link_check_note, situation
 from photospecs.urls import Urls
 from photospecs.wire.results import SIZE_BASES
 
@@ -54,6 +59,44 @@ class Site(NamedTuple):
     pages: dict[str, Page]  # by path
     not_found: Page  # sent with status 404, never at an address of its own
     fingerprints: dict[str, str]  # static file ("site.css") -> the hash in its URL (render.versioned)
+
+
+@dataclass(frozen=True, slots=True)
+class SiteSlice:
+    """Everything the site answers, encoded once, and what its one per-request page (search)
+    renders with."""
+
+    pages: dict[str, Prepared]  # path -> pages, sitemap, robots.txt, icons, static files
+    not_found: Prepared  # the 404 page, sent with status 404 to browsers
+    fingerprints: dict[str, str]  # static file ("tool/tool.js") -> the hash in its URL (?v=...)
+    names: Names  # aliases of ids -> the ids, for redirects
+    search: Search
+    data: Data
+    urls: Urls
+    cache_control: bytes
+
+
+def build_site(data: Data, urls: Urls, views: Views, names: Names, search: Search, cache_control: bytes) -> SiteSlice:
+    site = build(data, urls, swagger_assets(), views)
+    pages = {
+        path: prepare(
+            page.body,
+            page.content_type,
+            cache_control,
+            (TOOL_PAGE_HEADERS if path == at("tool-page") else PAGE_HEADERS) if page.html else None,
+            compressible=page.compressible and (page.content_type[:6] != b"image/" or page.content_type == b"image/svg+xml"),
+        )
+        for path, page in site.pages.items()
+    }
+    # Sent with status 404: never cached, so a page added later is found at once.
+    not_found = prepare(site.not_found.body, site.not_found.content_type, b"no-store", PAGE_HEADERS)
+    return SiteSlice(pages, not_found, site.fingerprints, names, search, data, urls, cache_control)
+
+
+def swagger_assets() -> dict[str, bytes]:
+    """Swagger UI's own files, from the swagger-ui-bundle package, served under /static/swagger-ui/."""
+    root = Path(swagger_ui_bundle.swagger_ui_path)
+    return {f"swagger-ui/{name}": (root / name).read_bytes() for name in ("swagger-ui.css", "swagger-ui-bundle.js")}
 
 
 def build(data: Data, urls: Urls, docs_assets: dict[str, bytes], views: Views) -> Site:

@@ -29,8 +29,8 @@ from typing import Any
 
 import msgspec
 
-from photospecs.catalog.build import Catalog
-from photospecs.catalog.encoded import HUGE_BODY, Prepared, Variant
+from photospecs.build import Catalog
+from photospecs.http.encoded import HUGE_BODY, Variant
 from photospecs.settings import Settings
 
 FORMAT = b"photospecs-catalog 4\n"
@@ -74,13 +74,6 @@ def key(settings: Settings) -> bytes:
     digest.update(_files_digest(settings.dataset_path))
     digest.update(msgspec.json.encode(bodies))
     return digest.hexdigest().encode()
-
-
-def _prepared(catalog: Catalog) -> list[Prepared]:
-    return [
-        *catalog.specs.values(), *catalog.comparisons.values(), *catalog.resources.values(), *catalog.pages.values(),
-        catalog.openapi, catalog.not_found, catalog.mcp.discovery,
-    ]
 
 
 class _Writer(pickle.Pickler):
@@ -141,7 +134,7 @@ def write(catalog: Catalog, path: Path) -> None:
     """Atomically: a server starting meanwhile sees the old file or the new one, never half
     (the huge bodies' files are named by their digest, so the old file's stay until the new
     catalog has replaced it)."""
-    bodies = {id(v.body) for prepared in _prepared(catalog) for v in prepared.variants.values()}
+    bodies = {id(v.body) for prepared in catalog.prepared() for v in prepared.variants.values()}
     pickled = io.BytesIO()
     writer = _Writer(pickled, bodies)
     writer.dump(catalog)

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from photospecs.catalog.encoded import Prepared
-from photospecs.catalog.gzip_splice import Deflated, deflate_segments
-from photospecs.catalog.mcp.discovery import discovery
-from photospecs.catalog.mcp.resources import ResourceTables, build_resources
-from photospecs.catalog.mcp.server import ServerBodies, server_bodies
-from photospecs.catalog.mcp.tools import BuiltTools, build_tools
-from photospecs.catalog.views import Views
+from photospecs.core.names import Names
+from photospecs.core.views import Views
 from photospecs.dataset import Data
+from photospecs.http.encoded import Prepared
+from photospecs.http.gzip_splice import Deflated, deflate_segments
+from photospecs.mcp.discovery import discovery
+from photospecs.mcp.records import BuiltTools, Lookups, build_tools
+from photospecs.mcp.resource_tables import ResourceTables, build_resources
+from photospecs.mcp.server import ServerBodies, server_bodies
 from photospecs.settings import Settings
 from photospecs.urls import Urls
 
@@ -27,13 +28,20 @@ class McpCatalog:
     server: ServerBodies
     discovery: Prepared  # GET /api/mcp
     deflated: dict[bytes, Deflated]  # pre-built result -> its deflated segments (gzip_splice)
+    lookups: Lookups  # what tool resolvers read at request time
 
 
 def build_mcp(
-    data: Data, urls: Urls, settings: Settings, views: Views, specs: dict[tuple[str | None, bool], Prepared], rest: dict[str, Prepared]
+    data: Data,
+    urls: Urls,
+    settings: Settings,
+    views: Views,
+    names: Names,
+    specs: dict[tuple[str | None, bool], Prepared],
+    rest: dict[str, Prepared],
 ) -> McpCatalog:
-    """`specs` and `rest` are the catalog's REST bodies (by country and raw flag; by path),
-    which resources serve unchanged."""
+    """`specs` and `rest` are the JSON API's bodies (by country and raw flag; by path), which
+    resources serve unchanged: handed over as bytes, so MCP imports nothing of REST."""
     tools = build_tools(data, urls, views)
     resources = build_resources(data, urls, specs, rest)
     # Where a reply may end a result early: a tool result's text block ends the handshake
@@ -46,4 +54,5 @@ def build_mcp(
         server=server_bodies(settings.site, settings.max_age),
         discovery=discovery(data, urls, settings, tools.definitions),
         deflated={result: deflate_segments(result, at) for result, at in cuts.items() if len(result) >= GZIP_MIN},
+        lookups=Lookups(data, names),
     )

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple
 
 import msgspec
 
-from photospecs.catalog.rest import LICENSE_URL, icao_baseline
-from photospecs.catalog.views import Views
+from photospecs.core.names import Names
+from photospecs.core.views import Views, icao_baseline
 from photospecs.dataset import Data, Doc, alias_key
 from photospecs.dataset.schema import PortalFile
 from photospecs.urls import Urls
 from photospecs.wire.errors import quoted
+from photospecs.wire.rest import LICENSE_URL
 from photospecs.wire.results import (
     CountryList,
     CountryRef,
@@ -57,15 +58,11 @@ class ToolError:
     suggestions: list[str]
 
 
-class Lookups(Protocol):
-    """What resolvers read at request time: the catalog's dataset and its suggesters."""
+class Lookups(NamedTuple):
+    """What resolvers read at request time: the dataset's tables and the names behind ids."""
 
-    @property
-    def data(self) -> Data: ...
-    def resolve_country(self, text: str) -> str | None: ...
-    def suggest_countries(self, text: str) -> list[str]: ...
-    def suggest_portals(self, text: str) -> list[str]: ...
-    def suggest_documents_of(self, country: str, text: str) -> list[str]: ...
+    data: Data
+    names: Names
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,9 +136,9 @@ DOCUMENT_TYPE = {"type": "string", "description": "A document id (india-visa) or
 
 
 def _country_and_document(lookups: Lookups, country_text: str, document_type: str | None) -> tuple[str, str | None] | ToolError:
-    country = lookups.resolve_country(country_text)
+    country = lookups.names.country(country_text)
     if country is None:
-        return ToolError(f"no country {quoted(country_text)}", lookups.suggest_countries(country_text))
+        return ToolError(f"no country {quoted(country_text)}", lookups.names.suggest_countries(country_text))
     if document_type is None:
         return country, None
     data = lookups.data
@@ -150,7 +147,7 @@ def _country_and_document(lookups: Lookups, country_text: str, document_type: st
         ids = {d.id: d.id for d in data.docs_by_country[country]}
         return ToolError(
             f"{country} has no document {quoted(document_type)}; its documents are: {', '.join(ids)}",
-            lookups.suggest_documents_of(country, f"{country}-{document_type}"),
+            lookups.names.suggest_documents_of(country, f"{country}-{document_type}"),
         )
     return country, doc_id
 
@@ -241,7 +238,7 @@ def _portal_key(lookups: Lookups, arguments: dict[str, str]) -> Key | ToolError:
         return ToolError("portal is required", list(portals)[:3])
     portal = arguments["portal"].strip().lower()
     if portal not in portals:
-        return ToolError(f"no portal {quoted(arguments['portal'])}", lookups.suggest_portals(portal))
+        return ToolError(f"no portal {quoted(arguments['portal'])}", lookups.names.suggest_portals(portal))
     return ("get_portal_constraints", portal)
 
 

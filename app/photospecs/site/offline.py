@@ -13,8 +13,8 @@ import hashlib
 import json
 from collections.abc import Callable
 
-from photospecs.catalog.pages.render import imported, routes, versioned
 from photospecs.paths import BY_NAME
+from photospecs.site.render import imported, routes, versioned
 
 SHELL_MARK = b"[/* shell */]"
 VERSION_MARK = b"/* version */"

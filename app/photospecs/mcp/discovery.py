@@ -8,12 +8,12 @@ from typing import Any
 import msgspec
 
 from photospecs import __version__
-from photospecs.catalog.encoded import JSON, Prepared, cache_control, prepare
-from photospecs.catalog.mcp.server import MAX_BATCH, SUPPORTED_VERSIONS
-from photospecs.catalog.rest import LICENSE_URL
 from photospecs.dataset import Data
+from photospecs.http.encoded import JSON, Prepared, cache_control, prepare
+from photospecs.mcp.server import MAX_BATCH, SUPPORTED_VERSIONS
 from photospecs.settings import Settings
 from photospecs.urls import Urls
+from photospecs.wire.rest import LICENSE_URL
 
 # key in the document -> route name in paths.py
 ENDPOINTS = {"mcp": "mcp", "specs": "specs", "comparisons": "comparisons", "openapi": "openapi", "docs": "docs-page"}

@@ -15,10 +15,11 @@ from importlib.resources.abc import Traversable
 
 import jinja2
 
-from photospecs.catalog.pages import titles
+from photospecs.core.search import MAX_QUERY
 from photospecs.dataset.loader import MM_PER_INCH
 from photospecs.dataset.sources import is_front_page
 from photospecs.paths import BY_NAME, PATHS
+from photospecs.site import titles
 from photospecs.urls import Urls
 
 STATIC = files("photospecs.site") / "static"
@@ -107,8 +108,6 @@ def environment(urls: Urls, static: Callable[[str], str], version: str) -> jinja
     env.globals.update(urls=urls, site_url=urls.site, static=static, version=version, is_front_page=is_front_page)
     env.globals["path"] = lambda name, value="": BY_NAME[name].url(value)  # every link from the route table
     env.globals["routes"] = routes()  # the same table for the page's scripts (static/routes.js)
-    from photospecs.catalog.search import MAX_QUERY  # here: the catalog package imports this module
-
     env.globals.update(fit_title=titles.fit, full_title=titles.full, short_name=titles.without_asides, crumbs=(), search_max=MAX_QUERY)
     env.globals["flag"] = lambda country: flag_url(static, country.flag)
     env.globals["breadcrumbs_ld"] = lambda crumbs: {

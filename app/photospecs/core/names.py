@@ -1,13 +1,16 @@
-"""The canonical id behind what a person or client types for an id: any letter case, a country's
-ISO codes and names, a document's id where its page slug is expected (and the reverse), a legacy
-document id. Routes redirect such paths to the canonical one (asgi/routing.py says why)."""
+"""Names: the canonical id behind what a person or client types for an id (any letter case, a
+country's ISO codes and names, a document's id where its page slug is expected and the reverse, a
+legacy document id), and close ids when nothing matches. Every protocol reads this one object:
+routes redirect an alias to the canonical path (http/routing.py says why) and name suggestions in
+their errors."""
 
 from __future__ import annotations
 
+from photospecs.core.suggest import MAX_KEY, Suggester
 from photospecs.dataset import Data, alias_key
 
 
-class Canonical:
+class Names:
     def __init__(self, data: Data) -> None:
         self._countries = data.country_aliases  # normalised alias -> id, ids included
         self._documents = {key.lower(): value for key, value in data.doc_aliases.items()}
@@ -20,6 +23,10 @@ class Canonical:
             self._slugs.setdefault(alias, data.docs[doc_id].slug)
         self._portals = {p: p for p in data.portals}
         self._comparisons = {c.id: c.id for c in data.comparisons}
+        self._suggest_country = Suggester(data.country_aliases)
+        self._suggest_document = Suggester({**{d: d for d in data.docs}, **data.doc_aliases})
+        self._suggest_portal = Suggester(self._portals)
+        self._suggest_in = {cid: Suggester({d.id: d.id for d in docs}) for cid, docs in data.docs_by_country.items()}
 
     def country(self, text: str) -> str | None:
         return self._countries.get(text) or self._countries.get(alias_key(text))
@@ -37,3 +44,16 @@ class Canonical:
 
     def comparison(self, text: str) -> str | None:
         return self._comparisons.get(text.lower())
+
+    def suggest_countries(self, text: str) -> list[str]:
+        return self._suggest_country(alias_key(text[:MAX_KEY]))
+
+    def suggest_documents(self, text: str) -> list[str]:
+        return self._suggest_document(alias_key(text[:MAX_KEY]))
+
+    def suggest_documents_of(self, country: str, text: str) -> list[str]:
+        """Close ids among one country's documents only (a kind mistyped for that country)."""
+        return self._suggest_in[country](alias_key(text[:MAX_KEY]))
+
+    def suggest_portals(self, text: str) -> list[str]:
+        return self._suggest_portal(alias_key(text[:MAX_KEY]))

@@ -2,7 +2,7 @@
 eye-line band, a head-and-shoulders outline and labelled crown, eye and chin lines, in
 millimetres (the SVG's user unit is 1 mm, so the drawing is to scale).
 
-Where the head goes is not decided here: photospecs.catalog.guides works it out once for this
+Where the head goes is not decided here: photospecs.core.guides works it out once for this
 drawing and the photo tool alike, and this module only lays that out.
 """
 

@@ -14,13 +14,14 @@ from typing import Any
 
 import msgspec
 
-from photospecs.catalog.encoded import Prepared
-from photospecs.catalog.mcp.server import BATCH_VERSIONS, HANDSHAKE_VERSIONS, MAX_BATCH, MODERN_VERSIONS
-from photospecs.catalog.mcp.tools import BuiltTools
-from photospecs.catalog.search import MAX_QUERY as MAX_SEARCH
-from photospecs.catalog.search import Search, SearchResults
+from photospecs.core.search import MAX_QUERY as MAX_SEARCH
+from photospecs.core.search import Search, SearchResults
 from photospecs.dataset import Data, Doc
+from photospecs.http.encoded import Prepared
+from photospecs.mcp.records import BuiltTools
+from photospecs.mcp.server import BATCH_VERSIONS, HANDSHAKE_VERSIONS, MAX_BATCH, MODERN_VERSIONS
 from photospecs.paths import PATHS, Path, at
+from photospecs.rest.build import Rest
 from photospecs.settings import Settings
 from photospecs.urls import Urls
 from photospecs.wire.errors import DRAINING
@@ -72,20 +73,9 @@ class Sources:
         return [c.id for c in self.data.comparisons]
 
 
-def openapi_body(
-    data: Data,
-    urls: Urls,
-    settings: Settings,
-    *,
-    specs: dict[tuple[str | None, bool], Prepared],
-    comparisons: dict[str | None, Prepared],
-    rest: dict[str, Prepared],
-    search: Search,
-    tools: BuiltTools,
-) -> bytes:
-    """GET /api/openapi.json's body: `specs`, `comparisons` and `rest` are the catalog's JSON
-    bodies (rest by path), `tools` the MCP tools."""
-    return msgspec.json.encode(document(Sources(data, urls, settings, specs, comparisons, rest, search, tools)))
+def openapi_body(data: Data, urls: Urls, settings: Settings, *, rest: Rest, tools: BuiltTools) -> bytes:
+    """GET /api/openapi.json's body, from the JSON API's built bodies and the MCP tools."""
+    return msgspec.json.encode(document(Sources(data, urls, settings, rest.specs, rest.comparisons, rest.resources, rest.search, tools)))
 
 
 def document(sources: Sources) -> dict[str, Any]:

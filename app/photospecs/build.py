@@ -1,0 +1,71 @@
+"""The composition: every protocol's slice built once from the dataset and the settings.
+
+A pure function of the two. The core's view models, names and search index are built once and
+handed to each protocol's build (rest/, mcp/, site/), which encodes its own bodies in every
+content coding; the OpenAPI document, which describes every protocol's paths, is built here
+from their bodies. The pre-built file (prebuilt.py) stores this object, bytes and all.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import msgspec
+
+from photospecs.core.names import Names
+from photospecs.core.search import Search
+from photospecs.core.views import build_views
+from photospecs.dataset import Data
+from photospecs.http.encoded import JSON, Prepared, cache_control, prepare
+from photospecs.mcp.build import McpCatalog, build_mcp
+from photospecs.openapi import openapi_body
+from photospecs.rest.build import Rest
+from photospecs.rest.build import build as build_rest
+from photospecs.settings import Settings
+from photospecs.site.build import SiteSlice, build_site
+from photospecs.urls import Urls
+
+
+class Facts(msgspec.Struct, frozen=True):
+    """What health, metrics and the start-up log say about the served catalog."""
+
+    countries: int
+    documents: int
+    portals: int
+    build_seconds: float
+    rest_bytes: int  # pre-encoded /api/specs and /api/comparisons bodies, every coding
+    warnings: list[str]  # what the dataset check reported without refusing the dataset
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    settings: Settings
+    rest: Rest
+    mcp: McpCatalog
+    site: SiteSlice
+    openapi: Prepared
+    facts: Facts
+
+    def prepared(self) -> list[Prepared]:
+        """Every pre-encoded response (the pre-built file stores their bodies apart)."""
+        return [
+            *self.rest.specs.values(), *self.rest.comparisons.values(), *self.rest.resources.values(),
+            *self.site.pages.values(), self.site.not_found, self.openapi, self.mcp.discovery,
+        ]
+
+
+def build(data: Data, settings: Settings) -> Catalog:
+    started = time.perf_counter()
+    control = cache_control(settings.max_age)
+    urls = Urls(settings.site, settings.photo_tool_url)
+    views = build_views(data, urls)
+    names = Names(data)
+    search = Search(data, urls)
+    rest = build_rest(data, urls, views, names, search, control)
+    mcp = build_mcp(data, urls, settings, views, names, rest.specs, rest.resources)
+    openapi = openapi_body(data, urls, settings, rest=rest, tools=mcp.tools)
+    site = build_site(data, urls, views, names, search, control)
+    rest_bytes = sum(len(v.body) for r in [*rest.specs.values(), *rest.comparisons.values()] for v in r.variants.values())
+    facts = Facts(len(data.countries), len(data.docs), len(data.portals), time.perf_counter() - started, rest_bytes, data.warnings)
+    return Catalog(settings, rest, mcp, site, prepare(openapi, JSON, control), facts)
