@@ -71,3 +71,13 @@ def test_the_shared_modules_and_the_layers_cover_the_package():
     tops = {p.relative_to(APP).parts[0].removesuffix(".py") for p in MODULES}
     known = SHARED | COMPOSITION | set(LAYERS)
     assert tops <= known, tops - known
+
+
+def test_the_wheel_lists_every_folder_of_the_package():
+    """setuptools takes the packages named in pyproject.toml: a folder left out would be missing
+    from the wheel and the image, while an editable install still finds it."""
+    import tomllib
+
+    listed = set(tomllib.loads((APP.parent.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    folders = {".".join(("photospecs", *p.parent.relative_to(APP).parts)).rstrip(".") for p in MODULES}
+    assert folders - listed == set()

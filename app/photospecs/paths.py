@@ -1,6 +1,6 @@
 """Every path the service answers, in one table.
 
-The dispatcher, Litestar's registration, the metrics labels, the OpenAPI `paths` and the URL
+The dispatcher (main.py's matcher), the metrics labels, the OpenAPI `paths` and the URL
 builder all read this table, so a path cannot be served without a metrics label, documented
 under another name or linked somewhere it is not served. It imports nothing of ours: every
 layer may read it.

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib.metadata
 import io
 import mmap
 import os
@@ -33,8 +34,8 @@ from photospecs.build import Catalog
 from photospecs.http.encoded import HUGE_BODY, Variant
 from photospecs.settings import Settings
 
-FORMAT = b"photospecs-catalog 4\n"
-PACKAGE = Path(__file__).resolve().parent.parent
+FORMAT = b"photospecs-catalog 5\n"
+PACKAGE = Path(__file__).resolve().parent
 DEFAULT_FILE = PACKAGE / "catalog.bin"
 # Settings that only steer the server (timeouts, limits, logging, the Host guard, metrics)
 # never reach a body: a pod may change them without giving up the pre-built catalog.
@@ -62,15 +63,50 @@ def _files_digest(root: Path, skip: tuple[str, ...] = ()) -> bytes:
     return digest.digest()
 
 
+def code_digest() -> bytes:
+    """The package's code, templates and static files as installed.
+
+    An installed wheel's RECORD already lists every file with its sha256, written when it was
+    installed: its lines for the package stand for the files, and reading them costs nothing at
+    start-up (hashing the files themselves, the tool's model files among them, took about half a
+    second in every serving process and spawned worker). A checkout (an editable install), whose
+    files change under it, is keyed on each file's size and modification time instead."""
+    recorded = _recorded_lines()
+    if recorded is not None:
+        return hashlib.sha256("\n".join(recorded).encode()).digest()
+    digest = hashlib.sha256()
+    for path in sorted(p for p in PACKAGE.rglob("*") if p.is_file()):
+        relative = path.relative_to(PACKAGE).as_posix()
+        if "__pycache__" in relative or relative.startswith(("bundled/", DEFAULT_FILE.name)):
+            continue
+        stat = path.stat()
+        digest.update(f"{relative}\0{stat.st_size}\0{stat.st_mtime_ns}\0".encode())
+    return digest.digest()
+
+
+def _recorded_lines() -> list[str] | None:
+    """RECORD's lines for this package's files, or None when this package is not the one a
+    wheel installed (a checkout, or another copy on the path)."""
+    try:
+        dist = importlib.metadata.distribution("photospecs")
+        record = dist.read_text("RECORD")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+    if record is None or Path(str(dist.locate_file("photospecs/__init__.py"))).resolve() != PACKAGE / "__init__.py":
+        return None
+    lines = [line for line in record.splitlines() if line.startswith("photospecs/") and "__pycache__" not in line]
+    return lines if any(line.startswith("photospecs/__init__.py,") for line in lines) else None
+
+
 def key(settings: Settings) -> bytes:
     """What a catalog built now would be built from: the package's files (its code, templates
-    and static files; not the bundled dataset, nor a catalog file kept beside them), the
-    dataset's files, and the settings bodies depend on."""
+    and static files, as code_digest reads them), the dataset's files, and the settings bodies
+    depend on."""
     bodies = {name: value for name, value in msgspec.structs.asdict(settings).items() if name not in RUNTIME_ONLY}
     bodies.pop("dataset_dir")  # its files are hashed instead: the same dataset anywhere is the same
     bodies.pop("catalog_file")
     digest = hashlib.sha256(FORMAT)
-    digest.update(_files_digest(PACKAGE, skip=("bundled/", DEFAULT_FILE.name)))
+    digest.update(code_digest())
     digest.update(_files_digest(settings.dataset_path))
     digest.update(msgspec.json.encode(bodies))
     return digest.hexdigest().encode()

@@ -1,1 +1,1 @@
-"""HTTP plumbing over raw ASGI: sending pre-encoded bytes, content negotiation, conditional requests, CORS, errors, body deadlines."""
+"""HTTP plumbing over raw ASGI: pre-encoded bodies, content negotiation, conditional requests, CORS, errors, routing, body deadlines, the gzip splice."""

@@ -1,1 +1,1 @@
-"""MCP: the JSON-RPC protocol (protocol.py), its HTTP transport (transport.py) and the tools (tools.py)."""
+"""MCP: its bodies built once (build.py: tool records and results, resources, handshakes, discovery), the JSON-RPC protocol (protocol.py) and its HTTP transport (transport.py)."""

@@ -1,1 +1,1 @@
-"""REST: parse a query into a catalog key and send the bytes; the OpenAPI document and its viewer."""
+"""REST: the JSON API, its bodies built once (build.py) and answered by query (routes.py)."""

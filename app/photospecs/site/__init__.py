@@ -1,1 +1,1 @@
-"""The site: HTML pages for every URL the service hands out, rendered once at start-up from Jinja2 templates."""
+"""The site: every page rendered and encoded once (build.py) from the view models, answered by path (routes.py)."""
