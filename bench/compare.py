@@ -205,6 +205,22 @@ def record(project: Server, path: Path) -> dict[str, httpx.Response]:
     return responses
 
 
+def check_replay(project: Server, ceiling: Server) -> None:
+    """The ceiling must send what photospecs sends, headers included (their number and size
+    cost the server time too): compare every recorded request's status, headers and body."""
+    with httpx.Client() as http:
+        http.headers.pop("accept-encoding")  # as wrk: only the scenario's own headers
+        for s in SCENARIOS:
+            got = []
+            for srv in (project, ceiling):
+                request = http.build_request(s.method, srv.url + s.target, content=s.body, headers=s.headers())
+                response = http.send(request)
+                headers = sorted((k, v) for k, v in response.headers.raw if k.lower() not in (b"date", b"server"))
+                got.append((response.status_code, headers, response.content))
+            if got[0] != got[1]:
+                raise SystemExit(f"the ceiling does not replay {s.name}: {got[0][:2]} against {got[1][:2]}")
+
+
 def wrk(url: str, s: Scenario, cpu: int | None, connections: int, duration: int, workdir: Path) -> tuple[float, float, int]:
     """(requests/s, p99 ms, non-2xx responses)."""
     command = ["wrk", "-t1", f"-c{connections}", f"-d{duration}s", "--latency"]
@@ -274,6 +290,7 @@ def main() -> int:
         responses = record(project, workdir / "recording.json")
         for srv in servers[1:]:
             srv.start(server_cpu)
+        check_replay(project, ceiling)
         results = {s.name: {srv.name: [] for srv in servers} for s in SCENARIOS}
         misses: dict[str, list] = {}
         for round_number in range(args.rounds):
