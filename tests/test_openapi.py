@@ -78,3 +78,47 @@ def test_docs_page_serves_the_viewer_from_our_own_origin(client, document):
     for src in scripts:
         assert client.get(src).status_code == 200
     assert "script-src 'self'" in page.headers["content-security-policy"]
+
+
+def error_example(document, path: str, method: str, status: str) -> dict:
+    return document["paths"][path][method]["responses"][status]["content"]["application/json"]["example"]
+
+
+def quoted_in(message: str) -> str:
+    """The text an example's message quotes back ('...'), which is what the request sent."""
+    return re.search(r"'([^']*)'", message).group(1)
+
+
+def test_every_error_example_is_the_body_the_route_sends(document, client, catalog):
+    """The examples readers copy are the service's own answers, byte for byte after decoding."""
+    long_query = "?q=" + "a" * 3000
+    requests = {
+        ("/api/specs", "get", "400"): lambda ex: client.get("/api/specs?format=xml"),
+        ("/api/specs", "get", "404"): lambda ex: client.get("/api/specs", params={"country": quoted_in(ex["message"])}),
+        ("/api/specs", "get", "414"): lambda ex: client.get("/api/specs" + long_query),
+        ("/api/comparisons", "get", "400"): lambda ex: client.get("/api/comparisons", params={"competitor": quoted_in(ex["message"])}),
+        ("/api/comparisons", "get", "414"): lambda ex: client.get("/api/comparisons" + long_query),
+        ("/api/search", "get", "400"): lambda ex: client.get("/api/search"),
+        ("/api/search", "get", "414"): lambda ex: client.get("/api/search" + long_query),
+        ("/api/documents/{id}", "get", "404"): lambda ex: client.get("/api/documents/" + quoted_in(ex["message"])),
+        ("/api/portals/{id}", "get", "404"): lambda ex: client.get("/api/portals/" + quoted_in(ex["message"])),
+        ("/api/mcp", "post", "415"): lambda ex: client.post("/api/mcp", content=b"{}", headers={"content-type": "text/plain"}),
+        ("/api/mcp", "post", "413"): lambda ex: client.post(
+            "/api/mcp", content=b" " * (catalog.settings.max_body_bytes + 1), headers={"content-type": "application/json"}
+        ),
+        ("/api/mcp", "get", "405"): lambda ex: client.get("/api/mcp", headers={"accept": "text/event-stream"}),
+    }
+    for (path, method, status), send in requests.items():
+        example = error_example(document, path, method, status)
+        response = send(example)
+        assert (response.status_code, response.json()) == (int(status), example), (path, method, status)
+    # Every Error example in the document is either checked above, the body timeout (408), which
+    # tests/test_limits.py provokes on a real server, or /readyz while draining (tests/test_shutdown.py).
+    documented = {
+        (path, method, status)
+        for path, operations in document["paths"].items()
+        for method, operation in operations.items()
+        for status, response in operation["responses"].items()
+        if response.get("content", {}).get("application/json", {}).get("schema") == {"$ref": "#/components/schemas/Error"}
+    }
+    assert documented - set(requests) <= {("/api/mcp", "post", "408"), ("/readyz", "get", "503")}, documented - set(requests)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 import msgspec
 
@@ -18,10 +19,13 @@ from photospecs.core.search import MAX_QUERY as MAX_SEARCH
 from photospecs.core.search import Search, SearchResults
 from photospecs.dataset import Data, Doc
 from photospecs.http.encoded import Prepared
+from photospecs.http.query import QUERY_TOO_LONG
 from photospecs.mcp.records import BuiltTools
 from photospecs.mcp.server import BATCH_VERSIONS, HANDSHAKE_VERSIONS, MAX_BATCH, MODERN_VERSIONS
+from photospecs.mcp.transport import NO_EVENT_STREAM, NOT_JSON, body_timeout, body_too_large
 from photospecs.paths import PATHS, Path, at
 from photospecs.rest.build import Rest
+from photospecs.rest.routes import by_id, comparisons_outcome, search_outcome, specs_outcome
 from photospecs.settings import Settings
 from photospecs.urls import Urls
 from photospecs.wire.errors import DRAINING
@@ -33,7 +37,6 @@ REF = "#/components/schemas/{name}"
 EXAMPLE_DOCUMENTS = ("us-visa", "uk-passport", "india-visa")  # shown where they exist; else the first documents
 SEARCH_EXAMPLES = ["indian passport", "uk visa", "carte d'identité"]
 RAW = "raw"  # the one value of /api/specs?format=
-QUERY_LIMIT = 2048  # bytes of query string (rest/routes.py MAX_QUERY_BYTES)
 
 
 class PortalIndex(msgspec.Struct, frozen=True):
@@ -55,6 +58,7 @@ class Sources:
     rest: dict[str, Prepared]  # path -> the other JSON bodies
     search: Search
     tools: BuiltTools
+    api: Rest  # the JSON API's slice: its routes' own answers are the error examples
 
     def body(self, path: str) -> Any:
         return msgspec.json.decode(self.rest[path].identity)
@@ -75,7 +79,7 @@ class Sources:
 
 def openapi_body(data: Data, urls: Urls, settings: Settings, *, rest: Rest, tools: BuiltTools) -> bytes:
     """GET /api/openapi.json's body, from the JSON API's built bodies and the MCP tools."""
-    return msgspec.json.encode(document(Sources(data, urls, settings, rest.specs, rest.comparisons, rest.resources, rest.search, tools)))
+    return msgspec.json.encode(document(Sources(data, urls, settings, rest.specs, rest.comparisons, rest.resources, rest.search, tools, rest)))
 
 
 def document(sources: Sources) -> dict[str, Any]:
@@ -125,7 +129,6 @@ CACHING_HEADERS = {
     "Vary": {"description": "Always Accept-Encoding", "schema": {"type": "string"}},
 }
 NOT_MODIFIED = {"description": "The representation matches If-None-Match; no body.", "headers": CACHING_HEADERS}
-QUERY_TOO_LONG = Error(status=414, error="query_too_long", message=f"The query string is limited to {QUERY_LIMIT} bytes.")
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -144,7 +147,9 @@ def _cached(schema_name: str, description: str, example: Any = None) -> dict[str
     return {**_json(schema_name, description, example), "headers": CACHING_HEADERS}
 
 
-def _error(description: str, example: Error) -> dict[str, Any]:
+def _error(description: str, example: object) -> dict[str, Any]:
+    """An error response, its example the body the route itself answers with."""
+    assert isinstance(example, Error), example
     return _json("Error", description, msgspec.to_builtins(example))
 
 
@@ -195,11 +200,11 @@ def specs_operations(sources: Sources) -> Operations:
                 "304": NOT_MODIFIED,
                 "400": _error(
                     "A format other than raw, a repeated parameter or a malformed query string",
-                    Error(status=400, error="unknown_format", message=f"format 'xml' is not supported; the only value is '{RAW}', or leave it out.", allowed=[RAW]),
+                    specs_outcome(sources.api, b"format=xml"),
                 ),
                 "404": _error(
                     "No country matches; up to three close ids are suggested",
-                    Error(status=404, error="unknown_country", message=f"No country matches '{unknown}'.", suggestions=[country.id]),
+                    specs_outcome(sources.api, b"country=" + quote(unknown).encode()),
                 ),
                 "414": _error("Query string too long", QUERY_TOO_LONG),
             },
@@ -218,7 +223,7 @@ def comparisons_operations(sources: Sources) -> Operations:
                 "304": NOT_MODIFIED,
                 "400": _error(
                     "Unknown competitor id; allowed lists the valid ones",
-                    Error(status=400, error="unknown_competitor", message=f"competitor '{_typo(ids[0])}' is not one of the {len(ids)} compared tools.", allowed=ids),
+                    comparisons_outcome(sources.api, b"competitor=" + quote(_typo(ids[0])).encode()),
                 ),
                 "414": _error("Query string too long", QUERY_TOO_LONG),
             },
@@ -228,7 +233,6 @@ def comparisons_operations(sources: Sources) -> Operations:
 
 def search_operations(sources: Sources) -> Operations:
     example = msgspec.json.decode(sources.search.encoded(SEARCH_EXAMPLES[1]))
-    such_as = " or ".join(f"'{q}'" for q in SEARCH_EXAMPLES[:2])
     return {
         "get": {
             "operationId": "search_documents",
@@ -254,7 +258,7 @@ def search_operations(sources: Sources) -> Operations:
                 },
                 "400": _error(
                     "q missing, empty or too long, a repeated parameter or a malformed query string",
-                    Error(status=400, error="missing_parameter", message=f"q is required: the words to search for, such as {such_as}."),
+                    search_outcome(sources.api, b""),
                 ),
                 "414": _error("Query string too long", QUERY_TOO_LONG),
             },
@@ -286,7 +290,7 @@ def portal_operations(sources: Sources) -> Operations:
 
 def _by_id(sources: Sources, kind: str, operation: str, schema: str, what: str, ids: list[str], description: str = "") -> Operations:
     """One document's or portal's JSON: its body, 304, and the 404 naming close ids."""
-    missing = Error(status=404, error=f"unknown_{kind}", message=f"No {kind} '{_typo(ids[0])}'.", suggestions=[ids[0]])
+    missing = by_id(sources.api, kind, at(kind, _typo(ids[0])), b"")
     return {
         "get": {
             "operationId": operation,
@@ -373,12 +377,12 @@ def mcp_operations(sources: Sources) -> Operations:
                 },
                 "408": _error(
                     "The body did not arrive in time",
-                    Error(status=408, error="body_timeout", message=f"The request body did not arrive within {settings.body_timeout:g} s."),
+                    body_timeout(settings.body_timeout),
                 ),
                 "413": _error(
-                    "Body too large", Error(status=413, error="body_too_large", message=f"Request bodies are limited to {settings.max_body_bytes} bytes.")
+                    "Body too large", body_too_large(settings.max_body_bytes)
                 ),
-                "415": _error("Not JSON", Error(status=415, error="unsupported_media_type", message="Send Content-Type: application/json.")),
+                "415": _error("Not JSON", NOT_JSON),
             },
         },
         "get": {
@@ -387,7 +391,7 @@ def mcp_operations(sources: Sources) -> Operations:
                 "200": {"description": "Discovery document", "content": {"application/json": {"schema": {"type": "object"}}}},
                 "405": _error(
                     "The client asked only for text/event-stream: this server opens no server-to-client stream",
-                    Error(status=405, error="no_event_stream", message="This server opens no server-to-client event stream."),
+                    NO_EVENT_STREAM,
                 ),
             },
         },

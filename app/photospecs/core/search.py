@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import msgspec
+
 from photospecs.core.search_terms import COUNTRY_TERMS, KIND_TERMS, STOPWORDS
 from photospecs.dataset import Data, Doc
 from photospecs.dataset.schema import CountryFile

@@ -15,6 +15,7 @@ from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import msgspec
+
 from photospecs.core.guides import guides
 from photospecs.dataset import Data, Doc
 from photospecs.dataset.schema import IcaoFile, PortalFile

@@ -43,6 +43,15 @@ NO_EVENT_STREAM = Error(
     message="This server opens no server-to-client event stream: POST JSON-RPC messages, or GET with Accept: application/json for the discovery document.",
     allowed=["GET", "HEAD", "POST", "OPTIONS"],
 )
+NOT_JSON = Error(status=415, error="unsupported_media_type", message="Send the JSON-RPC message with Content-Type: application/json.")
+
+
+def body_timeout(seconds: float) -> Error:
+    return Error(status=408, error="body_timeout", message=f"The request body did not arrive within {seconds:g} s.")
+
+
+def body_too_large(limit: int) -> Error:
+    return Error(status=413, error="body_too_large", message=f"Request bodies are limited to {limit} bytes.")
 
 
 # DNS rebinding: a page on an attacker's domain that resolves to this server's address sends
@@ -150,16 +159,13 @@ async def _post(
 ) -> int:
     content_type = headers.get(b"content-type", b"")
     if content_type != JSON and content_type.split(b";")[0].strip().lower() != JSON:
-        error = Error(status=415, error="unsupported_media_type", message="Send the JSON-RPC message with Content-Type: application/json.")
-        return await send_error(scope, send, error)
+        return await send_error(scope, send, NOT_JSON)
     try:  # a client trickling its body is cut off
         body = await deadlines.run(_read_body(headers.get(b"content-length"), receive, limit))
     except Expired:
-        error = Error(status=408, error="body_timeout", message=f"The request body did not arrive within {deadlines.timeout:g} s.")
-        return await send_error(scope, send, error, [(b"connection", b"close")])
+        return await send_error(scope, send, body_timeout(deadlines.timeout), [(b"connection", b"close")])
     if body is None:
-        error = Error(status=413, error="body_too_large", message=f"Request bodies are limited to {limit} bytes.")
-        return await send_error(scope, send, error, [(b"connection", b"close")])
+        return await send_error(scope, send, body_too_large(limit), [(b"connection", b"close")])
     request_headers = RequestHeaders(
         protocol_version=_text(headers.get(b"mcp-protocol-version")),
         method=_text(headers.get(b"mcp-method")),
