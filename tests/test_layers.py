@@ -1,6 +1,7 @@
 """The package's layers import one way: dataset, then wire, then catalog, then asgi (sending
-bytes), then the transports (rest, mcp, site) and what runs them (ops, main, cli). paths, urls
-and settings sit beside the layers and may be read by every one."""
+bytes), then the transports (rest, mcp, site) and what runs them (ops, main, cli, and export,
+which writes the catalog's view models to files). paths, urls, settings and photocheck (the
+check rules, which import nothing of ours) sit beside the layers and may be read by every one."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import pytest
 
 APP = Path(__file__).resolve().parent.parent / "app" / "photospecs"
 LAYERS = ["dataset", "wire", "catalog", "asgi", "transports"]
-TRANSPORTS = {"rest", "mcp", "site", "ops", "main", "cli"}
-SHARED = {"paths", "urls", "settings", "__init__"}
+TRANSPORTS = {"rest", "mcp", "site", "ops", "main", "cli", "export"}
+SHARED = {"paths", "urls", "settings", "photocheck", "__init__"}
 
 
 def layer_of(module: str) -> str | None:
