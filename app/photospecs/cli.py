@@ -212,6 +212,7 @@ def _build(output: Path | None) -> int:
 
 def _export(outdir: Path, dataset: Path | None, site_url: str | None, generated: datetime.date | None) -> int:
     import time
+    from urllib.parse import urlsplit
 
     from photospecs.export import npm
     from photospecs.export.run import export
@@ -228,9 +229,13 @@ def _export(outdir: Path, dataset: Path | None, site_url: str | None, generated:
             print(f"--site-url: {exc}", file=sys.stderr)
             return 2
         return _refused(exc)
-    if is_loopback(settings.site.split("://", 1)[1].split(":", 1)[0].strip("[]")):
+    if is_loopback(urlsplit(settings.site).hostname or ""):
         print(f"warning: canonicalUrl points at {settings.site}; pass --site-url with the public site", file=sys.stderr)
-    day = generated or _source_date() or datetime.datetime.now(datetime.UTC).date()
+    try:
+        day = generated or _source_date() or datetime.datetime.now(datetime.UTC).date()
+    except ValueError:
+        print("SOURCE_DATE_EPOCH: not a number of seconds", file=sys.stderr)
+        return 2
     done = export(outdir, data, Urls(settings.site, settings.photo_tool_url), day, npm.find_npm())
     for path in done.files:
         print(f"{path}  {path.stat().st_size:,} bytes")

@@ -9,7 +9,7 @@ from typing import Any
 
 def declarations(schema: dict[str, Any]) -> str:
     blocks = [_interface(name, body) for name, body in sorted(schema["$defs"].items())]
-    return "\n".join(blocks)
+    return "// The records of photospecs-data.json, generated from photospecs-data.schema.json.\n\n" + "\n".join(blocks)
 
 
 def _interface(name: str, body: dict[str, Any]) -> str:
