@@ -48,13 +48,13 @@ function check(document, portal, m) {
   for (const [value, what] of numbers) {
     if (value !== undefined && value !== null && !positive(value)) throw new RangeError(`the ${what} must be a positive number`);
   }
-  const has = (value) => value !== undefined && value !== null;
   if (has(m.headPx) && has(m.headMm)) throw new RangeError("the head height is given twice, in px and in mm: give one");
   if (has(m.eyePx) && has(m.eyeMm)) throw new RangeError("the eye line is given twice, in px and in mm: give one");
   if (has(m.background) && (typeof m.background !== "string" || !COLOUR.test(m.background))) {
     throw new RangeError("the background must be a colour written #rrggbb");
   }
   if (has(m.format) && (typeof m.format !== "string" || !m.format.trim())) throw new RangeError("the format must be a file type such as jpeg");
+  // null and absent alike mean "not measured", as None does in Python.
   const or = (value) => (has(value) ? value : undefined);
 
   const rules = [
