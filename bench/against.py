@@ -116,8 +116,8 @@ def main() -> int:
     for name, runs in results.items():
         ours, theirs = statistics.median(runs[here.name]), statistics.median(runs[there.name])
         top = statistics.median(runs[ceiling.name]) if runs[ceiling.name] else None
-        ratio = (lambda a: f"{a / top:.2f}x") if top else (lambda a: "")
-        lines.append(f"| {name} | {ours:,.0f} | {theirs:,.0f} | {f'{top:,.0f}' if top else ''} | {ours / theirs:.2f}x | {ratio(ours)} | {ratio(theirs)} |")
+        to_top = [f"{rate / top:.2f}x" if top else "" for rate in (ours, theirs)]
+        lines.append(f"| {name} | {ours:,.0f} | {theirs:,.0f} | {f'{top:,.0f}' if top else ''} | {ours / theirs:.2f}x | {to_top[0]} | {to_top[1]} |")
     report = "\n".join(lines)
     print(report)
     if args.write:

@@ -1,6 +1,6 @@
 """The package's layers import one way: dataset, then core and wire, then http (sending bytes),
 then the protocols (rest, mcp, site), then the composition that builds and runs them (build,
-prebuilt, openapi, main, cli, ops). The protocols never import each other: each is one folder
+prebuilt, openapi, main, cli, ops, and export, which writes the view models to files). The protocols never import each other: each is one folder
 holding its build and its routes, and what they share lives below them. paths, urls and settings
 sit beside the layers and may be read by every one."""
 
@@ -14,7 +14,7 @@ import pytest
 APP = Path(__file__).resolve().parent.parent / "app" / "photospecs"
 LAYERS = {"dataset": 0, "wire": 1, "core": 1, "http": 2, "rest": 3, "mcp": 3, "site": 3, "composition": 4}
 PROTOCOLS = {"rest", "mcp", "site"}
-COMPOSITION = {"build", "prebuilt", "openapi", "main", "cli", "ops"}
+COMPOSITION = {"build", "prebuilt", "openapi", "main", "cli", "ops", "export"}
 SHARED = {"paths", "urls", "settings", "__init__"}
 
 

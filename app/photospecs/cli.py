@@ -1,8 +1,9 @@
-"""The `photospecs` command: `serve` runs the app under granian, `validate` checks dataset/."""
+"""The `photospecs` command: `serve` runs the app under granian, `validate` checks dataset/, `export` writes the open dataset."""
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import ipaddress
 import os
 import sys
@@ -14,7 +15,7 @@ from photospecs.dataset import DatasetError, load
 from photospecs.dataset.loader import rests_on_secondary
 from photospecs.dataset.sources import is_front_page
 from photospecs.ops import logs
-from photospecs.settings import Settings, SettingsError, from_env, local_site, serve_option, service_links
+from photospecs.settings import BaseUrl, Settings, SettingsError, from_env, local_site, serve_option, service_links
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,6 +38,13 @@ def main(argv: list[str] | None = None) -> int:
     build = commands.add_parser("build", help="build the catalog ahead of time, for serve to load (see the README)")
     build.add_argument("--output", type=Path, help="default: PHOTOSPECS_CATALOG_FILE, else catalog.bin in the installed package")
 
+    export = commands.add_parser("export", help="write the open dataset: JSON, schema, CSV, npm package, wheel (see the README)")
+    export.add_argument("outdir", type=Path)
+    export.add_argument("--dataset", type=Path, help="default: PHOTOSPECS_DATASET_DIR, else the bundled dataset")
+    export.add_argument("--site-url", help="base of the records' canonicalUrl (default: PHOTOSPECS_SITE_URL, else the local address)")
+    export.add_argument("--date", type=datetime.date.fromisoformat,
+                        help="the generated date (default: SOURCE_DATE_EPOCH's day if set, else today, UTC)")
+
     health = commands.add_parser("health", help="exit 0 when the local server answers /healthz (for container health checks)")
     health.add_argument("--port", type=port_number, default=serve_option("port", "8000"))
 
@@ -45,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         return _health(args.port)
     if args.command == "build":
         return _build(args.output)
+    if args.command == "export":
+        return _export(args.outdir, args.dataset, args.site_url, args.date)
     if args.command == "validate":
         try:
             directory = args.dataset or from_env().dataset_path
@@ -199,6 +209,47 @@ def _build(output: Path | None) -> int:
         f" and its huge bodies in {files}/ ({in_files:.0f} MiB)"
     )
     return 0
+
+
+def _export(outdir: Path, dataset: Path | None, site_url: str | None, generated: datetime.date | None) -> int:
+    import time
+    from urllib.parse import urlsplit
+
+    from photospecs.export import npm
+    from photospecs.export.run import export
+    from photospecs.urls import Urls
+
+    started = time.perf_counter()
+    try:
+        settings = _settings(serve_option("host", "127.0.0.1"), port_number(serve_option("port", "8000")))
+        if site_url:
+            settings = msgspec.structs.replace(settings, site_url=msgspec.convert(site_url, BaseUrl))
+        data = load(dataset or settings.dataset_path)
+    except (SettingsError, DatasetError, msgspec.ValidationError) as exc:
+        if isinstance(exc, msgspec.ValidationError):
+            print(f"--site-url: {exc}", file=sys.stderr)
+            return 2
+        return _refused(exc)
+    if is_loopback(urlsplit(settings.site).hostname or ""):
+        print(f"warning: canonicalUrl points at {settings.site}; pass --site-url with the public site", file=sys.stderr)
+    try:
+        day = generated or _source_date() or datetime.datetime.now(datetime.UTC).date()
+    except ValueError:
+        print("SOURCE_DATE_EPOCH: not a number of seconds", file=sys.stderr)
+        return 2
+    done = export(outdir, data, Urls(settings.site, settings.photo_tool_url), day, npm.find_npm())
+    for path in done.files:
+        print(f"{path}  {path.stat().st_size:,} bytes")
+    for reason in done.skipped:
+        print(f"skipped: {reason}", file=sys.stderr)
+    print(f"photospecs-data {done.version} (dataset {data.version}) in {time.perf_counter() - started:.1f} s")
+    return 1 if done.skipped else 0
+
+
+def _source_date() -> datetime.date | None:
+    # The reproducible-builds convention: a fixed timestamp makes the same files twice.
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date() if epoch else None
 
 
 def _settings(host: str, port: int) -> Settings:
