@@ -98,11 +98,12 @@ def location(path: str, query: bytes) -> bytes:
 
 
 Answer = Callable[[Scope, Send, ErrorRenderer], Awaitable[int]]  # a GET or HEAD, answered
+PostAnswer = Callable[[Scope, Any, Send, ErrorRenderer], Awaitable[int]]  # a POST, with its body to receive
 
 
-def get_only(answer: Answer) -> Handler:
-    """GET and HEAD answered by `answer`; OPTIONS is a CORS preflight; anything else 405 with
-    the row's Allow."""
+def get_only(answer: Answer, post: PostAnswer | None = None) -> Handler:
+    """GET and HEAD answered by `answer`, and POST by `post` when given; OPTIONS is a CORS
+    preflight; anything else 405 with the row's Allow. The one method switch of every route."""
 
     def handler(row: Path, errors: ErrorRenderer) -> Endpoint:
         allow = row.allow
@@ -111,6 +112,8 @@ def get_only(answer: Answer) -> Handler:
             method = scope["method"]
             if method == "GET" or method == "HEAD":
                 return await answer(scope, send, errors)
+            if method == "POST" and post is not None:
+                return await post(scope, receive, send, errors)
             if method == "OPTIONS":
                 return await send_options(send, allow)
             return await send_method_not_allowed(scope, send, allow, errors)

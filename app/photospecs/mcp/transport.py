@@ -8,29 +8,27 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from functools import partial
 from typing import Any
 from urllib.parse import urlsplit
 
 from photospecs.http.deadlines import Deadlines, Expired
 from photospecs.http.encoded import COMMON_HEADERS, JSON
 from photospecs.http.gzip_splice import deflated_upto, gzip_spliced
-from photospecs.http.routing import Endpoint, Handler
+from photospecs.http.routing import Endpoint, Handler, get_only
 from photospecs.http.send import (
     GZIP_OR_IDENTITY,
     ErrorRenderer,
     Scope,
     Send,
     choose_coding,
+    header,
     send_bytes,
     send_error,
-    send_method_not_allowed,
-    send_options,
     send_prepared,
 )
 from photospecs.mcp.build import McpCatalog
 from photospecs.mcp.protocol import RequestHeaders, Server, rpc_error
-from photospecs.paths import Path
+from photospecs.paths import BY_NAME, Path
 from photospecs.settings import Settings
 from photospecs.wire.rest import Error
 
@@ -115,13 +113,16 @@ def authority_host(authority: str) -> str | None:
 _HOST_CHARS = re.compile(r"\[[0-9a-f:.]+\]|[a-z0-9\-._~!$&'()*+,;=%]+")
 
 
-def host_header(scope_headers: list[tuple[bytes, bytes]], headers: dict[bytes, bytes]) -> bytes | None:
+def host_header(scope_headers: list[tuple[bytes, bytes]]) -> bytes | None:
     """The one Host header; two or more make the request's target ambiguous, so they read as
-    an empty (refused) host. The dict has fewer entries than the list only when some header
-    repeats, so the usual request pays one length comparison."""
-    if len(headers) != len(scope_headers) and sum(name == b"host" for name, _ in scope_headers) > 1:
-        return b""
-    return headers.get(b"host")
+    an empty (refused) host."""
+    found = None
+    for name, value in scope_headers:
+        if name == b"host":
+            if found is not None:
+                return b""
+            found = value
+    return found
 
 
 def handler(mcp: McpCatalog, settings: Settings) -> Handler:
@@ -131,25 +132,30 @@ def handler(mcp: McpCatalog, settings: Settings) -> Handler:
     deadlines = Deadlines(settings.body_timeout)
     discovery = mcp.discovery
 
-    def bound(row: Path, errors: ErrorRenderer) -> Endpoint:
-        return partial(endpoint, errors, row.allow)
+    allow = BY_NAME["mcp"].allow
 
-    async def endpoint(errors: ErrorRenderer, allow: bytes, scope: Scope, receive: Any, send: Send) -> int:
-        headers = dict(scope["headers"])  # one pass; a repeated header keeps its last value
-        if not host_allowed(host_header(scope["headers"], headers)):
-            return await send_bytes(send, 403, FORBIDDEN_HOST, NO_STORE)
-        method = scope["method"]
-        if method == "POST":
-            return await _post(scope, headers, receive, send, server, limit, deadlines)
-        if method == "GET" or method == "HEAD":
-            accept = headers.get(b"accept", b"")
-            # A client opening a server-to-client event stream: this server never sends one.
-            if b"text/event-stream" in accept and b"json" not in accept and b"*/*" not in accept:
-                return await errors(scope, send, NO_EVENT_STREAM, [(b"allow", allow)])
-            return await send_prepared(scope, send, discovery)
-        if method == "OPTIONS":
-            return await send_options(send, allow)
-        return await send_method_not_allowed(scope, send, allow, errors)
+    async def discover(scope: Scope, send: Send, errors: ErrorRenderer) -> int:
+        accept = header(scope, b"accept") or b""
+        # A client opening a server-to-client event stream: this server never sends one.
+        if b"text/event-stream" in accept and b"json" not in accept and b"*/*" not in accept:
+            return await errors(scope, send, NO_EVENT_STREAM, [(b"allow", allow)])
+        return await send_prepared(scope, send, discovery)
+
+    async def post(scope: Scope, receive: Any, send: Send, errors: ErrorRenderer) -> int:
+        return await _post(scope, dict(scope["headers"]), receive, send, server, limit, deadlines)
+
+    methods = get_only(discover, post)
+
+    def bound(row: Path, errors: ErrorRenderer) -> Endpoint:
+        answer = methods(row, errors)
+
+        async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
+            # Every method, the preflight included, is refused for a Host this server does not serve.
+            if not host_allowed(host_header(scope["headers"])):
+                return await send_bytes(send, 403, FORBIDDEN_HOST, NO_STORE)
+            return await answer(scope, receive, send)
+
+        return endpoint
 
     return bound
 
