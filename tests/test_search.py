@@ -43,8 +43,8 @@ QUERIES = {
 
 
 @pytest.fixture(scope="module")
-def search(bundled) -> Search:
-    return Search(bundled, Urls("http://127.0.0.1:8000", "http://127.0.0.1:8000/tool"))
+def search(bundled, views) -> Search:
+    return Search(bundled, Urls("http://127.0.0.1:8000", "http://127.0.0.1:8000/tool"), views)
 
 
 def first_id(results: list[dict]) -> str:

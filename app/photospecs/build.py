@@ -61,7 +61,7 @@ def build(data: Data, settings: Settings) -> Catalog:
     urls = Urls(settings.site, settings.photo_tool_url)
     views = build_views(data, urls)
     names = Names(data)
-    search = Search(data, urls)
+    search = Search(data, urls, views)
     rest = build_rest(data, urls, views, names, search, control)
     mcp = build_mcp(data, urls, settings, views, names, rest.specs, rest.resources)
     openapi = openapi_body(data, urls, settings, rest=rest, tools=mcp.tools)

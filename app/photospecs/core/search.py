@@ -25,10 +25,12 @@ from typing import Literal
 import msgspec
 
 from photospecs.core.search_terms import COUNTRY_TERMS, KIND_TERMS, STOPWORDS
-from photospecs.dataset import Data, Doc
+from photospecs.core.views import Views, size_text
+from photospecs.dataset import Data
 from photospecs.dataset.schema import CountryFile
 from photospecs.paths import at
 from photospecs.urls import Urls
+from photospecs.wire.results import PhotoSpec
 
 MAX_QUERY = 100  # characters: no name we serve is near that long
 MAX_TOKENS = 8
@@ -118,14 +120,13 @@ class SearchResults(msgspec.Struct, frozen=True):
     results: list[SearchResult]
 
 
-def _summary(doc: Doc) -> str:
-    f = doc.file
-    if f.capture == "office":
+def _summary(spec: PhotoSpec) -> str:
+    if spec.capture == "office":
         return "The office takes the photo"
-    if f.width_mm is not None and f.height_mm is not None:
-        size = f"{f.width_mm:g} × {f.height_mm:g} mm"
-        return f"{size}, {f.bg_color_label.lower()} background" if f.bg_color_label else size
-    return "Size not published by the authority"
+    size = size_text(spec)
+    if spec.width_mm is None:
+        return size[:1].upper() + size[1:]
+    return f"{size}, {spec.bg_color_label.lower()} background" if spec.bg_color_label else size
 
 
 class _Table:
@@ -184,7 +185,7 @@ def _one_letter_less(vocabulary: frozenset[str]) -> dict[str, tuple[str, ...]]:
 
 
 class Search:
-    def __init__(self, data: Data, urls: Urls) -> None:
+    def __init__(self, data: Data, urls: Urls, views: Views) -> None:
         self.targets: list[Target] = []
         by_country: dict[str, list[int]] = {}  # the country's page first, then its documents
         by_kind: dict[str, list[int]] = {}
@@ -193,7 +194,7 @@ class Search:
             page = Target("country", country.id, country.name, at("country-page", country.id), country.id, f"{len(docs)} documents")
             by_country[country.id] = [self._add(page)]
             for doc in docs:
-                index = self._add(Target("document", doc.id, f"{country.name} {doc.file.name}", f"/{doc.slug}", country.id, _summary(doc)))
+                index = self._add(Target("document", doc.id, f"{country.name} {doc.file.name}", f"/{doc.slug}", country.id, _summary(views.documents[doc.id])))
                 by_country[country.id].append(index)
                 by_kind.setdefault(doc.file.kind, []).append(index)
 

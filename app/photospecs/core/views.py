@@ -38,6 +38,16 @@ def build_views(data: Data, urls: Urls) -> Views:
     )
 
 
+def size_text(spec: PhotoSpec, times: str = "×") -> str:
+    """A document's size as people read it, or why there is none: the one place it is phrased
+    (search results, MCP resources and prompts)."""
+    if spec.capture == "office":
+        return "taken at the office"
+    if spec.width_mm is not None and spec.height_mm is not None:
+        return f"{spec.width_mm:g} {times} {spec.height_mm:g} mm"
+    return "size not published by the authority"
+
+
 def photo_spec(doc: Doc, canonical_url: str) -> PhotoSpec:
     """The document's file with what the loader resolved laid over it (its id, slug, pixels,
     sources, check date, head height and eye line with their basis, portals), and the guides

@@ -43,7 +43,7 @@ def build_mcp(
     """`specs` and `rest` are the JSON API's bodies (by country and raw flag; by path), which
     resources serve unchanged: handed over as bytes, so MCP imports nothing of REST."""
     tools = build_tools(data, urls, views)
-    resources = build_resources(data, urls, specs, rest)
+    resources = build_resources(data, urls, views, specs, rest)
     # Where a reply may end a result early: a tool result's text block ends the handshake
     # revisions' shape. Every other result is sent whole (but for its closing brace).
     cuts: dict[bytes, tuple[int, ...]] = dict.fromkeys([tools.listing, *resources.prebuilt()], ())

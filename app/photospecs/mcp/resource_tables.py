@@ -11,10 +11,12 @@ from typing import Any
 
 import msgspec
 
+from photospecs.core.views import Views, size_text
 from photospecs.dataset import Data, Doc
 from photospecs.http.encoded import Prepared
 from photospecs.paths import at
 from photospecs.urls import Urls
+from photospecs.wire.results import PhotoSpec
 
 encode = msgspec.json.Encoder().encode
 JSON_TYPE = "application/json"
@@ -43,7 +45,7 @@ class ResourceTables:
 
 
 def build_resources(
-    data: Data, urls: Urls, specs: dict[tuple[str | None, bool], Prepared], rest: dict[str, Prepared]
+    data: Data, urls: Urls, views: Views, specs: dict[tuple[str | None, bool], Prepared], rest: dict[str, Prepared]
 ) -> ResourceTables:
     """`specs` and `rest` are the REST bodies (by country and raw flag; by path) that resources
     serve unchanged."""
@@ -57,7 +59,7 @@ def build_resources(
     for country in data.countries:
         add(urls.country_json(country.id), country.id, f"{country.name}: every document", f"Photo specifications of every {country.name} document", specs[country.id, False].identity)
         for doc in data.docs_by_country[country.id]:
-            add(urls.path("document", doc.id), doc.id, f"{country.name} {doc.file.name} photo", _describe(doc), rest[at("document", doc.id)].identity)
+            add(urls.path("document", doc.id), doc.id, f"{country.name} {doc.file.name} photo", _describe(doc, views.documents[doc.id]), rest[at("document", doc.id)].identity)
     for portal in data.portals.values():
         add(urls.path("portal", portal.id), portal.id, portal.name, "The portal's own file and pixel limits", rest[at("portal", portal.id)].identity)
     add(urls.path("icao"), "icao", data.icao.name, "The international portrait baseline national rules overlay", rest[at("icao")].identity)
@@ -76,7 +78,7 @@ def build_resources(
         templates=encode({"resourceTemplates": _templates(urls)}),
         completions=_completion_index(data),
         prompt_list=encode({"prompts": [definition]}),
-        prompts={doc.id: encode(_checklist(data, urls, doc)) for doc in data.docs.values()},
+        prompts={doc.id: encode(_checklist(data, urls, doc, views.documents[doc.id])) for doc in data.docs.values()},
     )
 
 
@@ -98,13 +100,8 @@ def _templates(urls: Urls) -> list[dict[str, str]]:
     ]
 
 
-def _describe(doc: Doc) -> str:
-    f = doc.file
-    if f.width_mm and f.height_mm:
-        size = f"{f.width_mm:g} x {f.height_mm:g} mm"
-    else:
-        size = "size not published by the authority" if f.size_basis == "unpublished" else "taken at the office"
-    return f"{doc.country.name} {f.name}: {size}"
+def _describe(doc: Doc, spec: PhotoSpec) -> str:
+    return f"{doc.country.name} {doc.file.name}: {size_text(spec, 'x')}"
 
 
 def _completion_index(data: Data) -> dict[str, CompletionIndex]:
@@ -117,12 +114,12 @@ def _completion_index(data: Data) -> dict[str, CompletionIndex]:
     return {name: ([k for k, _ in items], [v for _, v in items]) for name, items in pairs.items()}
 
 
-def _checklist(data: Data, urls: Urls, doc: Doc) -> dict[str, Any]:
+def _checklist(data: Data, urls: Urls, doc: Doc, spec: PhotoSpec) -> dict[str, Any]:
     """The photo_checklist prompt for one document: what to check before submitting a photo."""
     f = doc.file
     lines = [f"Check this photo against the official rules for the {doc.country.name} {f.name} before submitting it."]
-    if f.width_mm and f.height_mm:
-        lines.append(f"- Size: {f.width_mm:g} x {f.height_mm:g} mm; {doc.width_px} x {doc.height_px} px at {f.dpi} dpi.")
+    if spec.width_mm is not None and spec.height_mm is not None:
+        lines.append(f"- Size: {size_text(spec, 'x')}; {spec.width_px} x {spec.height_px} px at {spec.dpi} dpi.")
         if f.digital_px:
             bound = "exactly" if f.digital_px.rule == "exact" else "at least"
             lines.append(f"- Digital image: {bound} {f.digital_px.width} x {f.digital_px.height} px, as the authority states.")
