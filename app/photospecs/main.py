@@ -130,7 +130,7 @@ class PhotospecsApp(Litestar):
     for bad input. Before routing, every request gets the canonical-URL policy (a trailing slash
     is redirected) and, while draining, `Connection: close`.
 
-    The table is matched here (asgi/routing.Matcher), not by Litestar's router, because that
+    The table is matched here (http/routing.Matcher), not by Litestar's router, because that
     costs more than the 15 % the design allows: the same endpoints registered in Litestar
     served 0.84x the requests per second (geometric mean over five kinds of request; hits
     0.87-0.92x, unknown paths 0.65x; bench/router.py, bench/RESULTS.md "Routing"). Litestar

@@ -30,7 +30,7 @@ class Variant:
     headers: Headers  # for 200 and HEAD
     not_modified_headers: Headers  # for 304: the same validators, no body headers
     # A pre-built catalog keeps a huge body in a file of its own, sent by the server from there
-    # (ASGI pathsend), and `body` empty: out of every worker's memory (catalog/prebuilt.py).
+    # (ASGI pathsend), and `body` empty: out of every worker's memory (prebuilt.py).
     file: str | None = None
 
 

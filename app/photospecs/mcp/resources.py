@@ -1,4 +1,4 @@
-"""resources/*, completion/complete and prompts/*: look the pre-built answer up (catalog/mcp/resources.py).
+"""resources/*, completion/complete and prompts/*: look the pre-built answer up (mcp/resource_tables.py).
 
 Only completions encode per request: their values depend on the prefix typed.
 """

@@ -1,7 +1,7 @@
 """The full shapes sent beyond the contract's twelve fields: one document's whole spec, a portal's
 limits, and the MCP tool results (structuredContent) whose JSON Schemas are the tools' outputSchemas.
 
-Each is its own Struct, never the dataset's: the view models in `catalog/views.py` are converted
+Each is its own Struct, never the dataset's: the view models in `core/views.py` are converted
 into these by field name, so renaming a field in a dataset file cannot change what clients receive
 (tests/test_view_models.py pins the keys)."""
 

@@ -1,5 +1,5 @@
 // Keeps the photo tool working offline once it has loaded. At start-up the service writes in the
-// URLs the tool page requests, fingerprints included (app/catalog/pages/offline.py), the route
+// URLs the tool page requests, fingerprints included (app/photospecs/site/offline.py), the route
 // table it answers by (app/paths.py) and a cache name that changes with any of our files.
 // Fingerprinted files never change, so they come from the cache first; the face models (17 MB)
 // are not fetched here but kept the first time the page uses them, so the tool costs nothing
