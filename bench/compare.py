@@ -160,7 +160,7 @@ class Server:
             command, cwd=ROOT, env={**os.environ, **self.env}, preexec_fn=pinned(cpu),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
-        deadline = started + 60
+        deadline = started + 180  # a catalog built in-process on a loaded machine takes a while
         while time.perf_counter() < deadline:
             try:
                 response = httpx.get(self.url + self.ready_path, timeout=1)
