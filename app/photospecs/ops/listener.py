@@ -63,8 +63,11 @@ def listening_sockets() -> list[socket.socket]:
     return found
 
 
-def count_listening() -> int:
-    """How many listening TCP sockets this process has (a worker has one once it serves)."""
+def count_listening() -> int | None:
+    """How many listening TCP sockets this process has (a worker has one once it serves); None
+    where a process cannot list its descriptors (no /proc)."""
+    if not os.path.isdir("/proc/self/fd"):
+        return None
     found = listening_sockets()
     for sock in found:
         sock.close()

@@ -67,7 +67,7 @@ def _follow(flag: Flag) -> None:
     board, slot, pid = flag.board, flag.slot, os.getpid()
     listening = slot < 0
     while True:
-        if not listening and listener.count_listening():
+        if not listening and listener.count_listening() != 0:  # None: cannot tell, so take it as serving
             board.serving[slot] = pid
             listening = True
         retiring = slot >= 0 and board.retiring[slot] == pid
