@@ -61,7 +61,7 @@ def app(catalog):
 
 
 # Modules that load the machine in bursts and time what they see: never run beside one another.
-BURSTY = ("_browser.py", "/test_shutdown.py")
+BURSTY = ("_browser.py", "/test_shutdown.py", "/test_faults.py")
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -36,6 +36,17 @@ def service_link_env(service: dict) -> dict[str, str]:
     return env
 
 
+def downward(container: dict, source: dict) -> str:
+    """What the kubelet puts in a variable from the downward API (a resource of this container)."""
+    field = source["resourceFieldRef"]
+    assert field["containerName"] == container["name"]
+    kind, resource = field["resource"].split(".")
+    quantity, divisor = container["resources"][kind][resource], field["divisor"]
+    units = {"Mi": 2**20, "Gi": 2**30}
+    assert quantity[-2:] in units and divisor == "1Mi", (quantity, divisor)
+    return str(int(quantity[:-2]) * units[quantity[-2:]] // units["Mi"])
+
+
 def test_the_server_starts_with_the_environment_kubernetes_gives_the_pod():
     service = yaml.safe_load((K8S / "service.yaml").read_text())
     deployment = yaml.safe_load((K8S / "deployment.yaml").read_text())
@@ -43,7 +54,7 @@ def test_the_server_starts_with_the_environment_kubernetes_gives_the_pod():
     assert pod["enableServiceLinks"] is False
     injected = service_link_env(service)
     assert "PHOTOSPECS_SERVICE_HOST" in injected and injected["PHOTOSPECS_PORT"].startswith("tcp://")
-    env = {e["name"]: e["value"] for e in pod["containers"][0]["env"]}
+    env = {e["name"]: e["value"] if "value" in e else downward(pod["containers"][0], e["valueFrom"]) for e in pod["containers"][0]["env"]}
     env.pop("PHOTOSPECS_PORT")  # the harness picks a free port; the rest is the pod's own env
     # A cluster that ignores enableServiceLinks (or an older manifest) must still start.
     server = Server(env={**injected, **env})
@@ -55,6 +66,7 @@ def test_the_server_starts_with_the_environment_kubernetes_gives_the_pod():
         log = server.stop()
     warnings = [line for line in log.splitlines() if "service-link" in line]
     assert len(warnings) == 1 and "PHOTOSPECS_SERVICE_HOST" in warnings[0]
+    assert '"event":"memory ceiling"' in log and '"limitMib":256' in log, "the pod's limit leaves its worker room"
 
 
 def test_service_links_are_ignored_but_a_misspelt_setting_still_stops_start_up():

@@ -14,7 +14,8 @@ import msgspec
 from photospecs.dataset import DatasetError, load
 from photospecs.dataset.loader import rests_on_secondary
 from photospecs.dataset.sources import is_front_page
-from photospecs.ops import logs
+from photospecs.ops import logs, memory
+from photospecs.ops.board import SLOTS
 from photospecs.settings import BaseUrl, Settings, SettingsError, from_env, local_site, serve_option, service_links
 
 
@@ -72,7 +73,7 @@ def port_number(text: str) -> int:
     return value
 
 
-MAX_WORKERS = 1024
+MAX_WORKERS = SLOTS
 
 
 def worker_count(text: str) -> int:
@@ -270,7 +271,7 @@ def _serve(args: argparse.Namespace) -> int:
     from granian.log import LogLevels
 
     from photospecs.main import WorkerLoader
-    from photospecs.ops.shutdown import DrainingServer
+    from photospecs.ops.supervisor import SupervisedServer
 
     try:
         settings = _settings(args.host, args.port)
@@ -282,9 +283,10 @@ def _serve(args: argparse.Namespace) -> int:
                 f"listening on {args.host} with no PHOTOSPECS_SITE_URL: links point at {settings.site}; set it to the public URL"
             )
         loader = WorkerLoader(settings)
+        ceiling = _memory_ceiling(settings, args.workers)
     except (SettingsError, DatasetError) as exc:
         return _refused(exc)
-    server = DrainingServer(
+    server = SupervisedServer(
         "photospecs.main:create_app",  # named for granian's logs; workers get their app from `loader`
         factory=True,
         interface=Interfaces.ASGI,
@@ -307,8 +309,22 @@ def _serve(args: argparse.Namespace) -> int:
     )
     server.drain_seconds = settings.drain_seconds
     server.flag = loader.draining
+    server.memory_ceiling_mib = ceiling
     server.serve(target_loader=loader, wrap_loader=False)
     return 0
+
+
+def _memory_ceiling(settings: Settings, workers: int) -> float | None:
+    """Each worker's memory ceiling, measured once the serving process holds the catalog."""
+    serving = memory.rss_mib()
+    try:
+        ceiling = memory.ceiling_mib(settings.worker_memory_mib, settings.memory_limit_mib, workers, serving)
+    except ValueError as exc:
+        raise SettingsError(f"PHOTOSPECS_MEMORY_LIMIT_MIB: {exc}") from None
+    if ceiling is not None:
+        fields = {"workerPrivateMib": round(ceiling, 1), "servingMib": round(serving or 0, 1), "limitMib": settings.memory_limit_mib}
+        logs.LOGGER.info("memory ceiling", extra={"fields": fields})
+    return ceiling
 
 
 if __name__ == "__main__":

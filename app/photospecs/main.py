@@ -45,7 +45,7 @@ def app_for(catalog: Catalog, draining: shutdown.Flag | None = None) -> Litestar
     """Bind the route table to the catalog's bytes (no encoding happens here); `draining` turns
     /readyz to 503 and closes keep-alive connections (ops/shutdown.py)."""
     draining = shutdown.new_flag() if draining is None else draining  # (a flag at 0 is falsy)
-    metrics = Metrics(catalog.facts, [path.template for path in PATHS]) if catalog.settings.metrics else None
+    metrics = Metrics(catalog.facts, [path.template for path in PATHS], draining.board) if catalog.settings.metrics else None
     handlers: dict[str, Handler] = {
         **rest.handlers(catalog.rest, catalog.openapi),
         "mcp": mcp_http.handler(catalog.mcp, catalog.settings),

@@ -40,7 +40,8 @@ DEFAULT_FILE = PACKAGE / "catalog.bin"
 # Settings that only steer the server (timeouts, limits, logging, the Host guard, metrics)
 # never reach a body: a pod may change them without giving up the pre-built catalog.
 RUNTIME_ONLY = frozenset(
-    {"log_level", "access_log", "header_timeout", "max_head_bytes", "max_concurrency", "backlog", "drain_seconds", "allowed_hosts", "metrics"}
+    {"log_level", "access_log", "header_timeout", "max_head_bytes", "max_concurrency", "backlog", "drain_seconds", "allowed_hosts", "metrics",
+     "worker_memory_mib", "memory_limit_mib"}
 )
 
 

@@ -46,6 +46,13 @@ class Settings(Struct, frozen=True, forbid_unknown_fields=True):
     # Host names besides the site's and loopback that may call /api/mcp (comma-separated):
     # the DNS-rebinding guard refuses any other Host with 403.
     allowed_hosts: str = ""
+    # A worker whose private memory (pages it does not share with the serving process) grows
+    # past worker_memory_mib is replaced, and retires the way a drain does (ops/supervisor).
+    # Unset (0), the ceiling is each worker's share of memory_limit_mib (the memory the whole
+    # server may use: the pod's limit, or the unit's MemoryMax) beyond what the serving process
+    # holds (ops/memory); both 0: no ceiling.
+    worker_memory_mib: Annotated[int, Meta(ge=0, le=1_048_576)] = 0
+    memory_limit_mib: Annotated[int, Meta(ge=0, le=16_777_216)] = 0
     # Prometheus metrics at /metrics (cost measured with bench/compare.py --metrics-cost).
     metrics: bool = True
 

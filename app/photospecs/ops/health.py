@@ -20,8 +20,9 @@ def handlers(facts: Facts, draining: shutdown.Flag) -> dict[str, Handler]:
         no_store,
     )
     # /readyz exists only once the catalog is built, because the app (and so this route) is
-    # created after the build, and turns 503 on SIGTERM.
+    # created after the build, and turns 503 on SIGTERM; not when one worker retires, since a
+    # replacement serves beside it.
     return {
         "healthz": read_only(constant(alive)),
-        "readyz": read_only(lambda path, query: DRAINING if draining.value else ready, hot=()),
+        "readyz": read_only(lambda path, query: DRAINING if draining.value == shutdown.DRAINING else ready, hot=()),
     }

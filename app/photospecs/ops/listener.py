@@ -63,6 +63,17 @@ def listening_sockets() -> list[socket.socket]:
     return found
 
 
+def count_listening() -> int | None:
+    """How many listening TCP sockets this process has (a worker has one once it serves); None
+    where a process cannot list its descriptors (no /proc)."""
+    if not os.path.isdir("/proc/self/fd"):
+        return None
+    found = listening_sockets()
+    for sock in found:
+        sock.close()
+    return len(found)
+
+
 def close_gate() -> int:
     """Drop new connections at every listening TCP socket of this process; how many were gated."""
     if not sys.platform.startswith("linux"):

@@ -19,14 +19,16 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Histo
 
 from photospecs.build import Facts
 from photospecs.http.send import ErrorRenderer
+from photospecs.ops.board import REASONS, Board
 
 UNMATCHED = "unmatched"
 BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
 
 
 class Metrics:
-    def __init__(self, facts: Facts, routes: list[str]) -> None:
+    def __init__(self, facts: Facts, routes: list[str], board: Board | None = None) -> None:
         self.routes = frozenset(routes)
+        self.board = board  # the serving process's count of replaced workers, the same in every worker
         self._requests: dict[tuple[str, int], int] = {}
         self._latency: dict[str, list[Any]] = {}  # route -> [count per bucket (+Inf last), sum of seconds]
         self._gauges = [
@@ -66,6 +68,13 @@ class Metrics:
         yield latency
         for name, help_text, value in self._gauges:
             yield GaugeMetricFamily(name, help_text, value=value)
+        replaced = CounterMetricFamily(
+            "photospecs_worker_replacements", "Workers the server replaced, by reason (exited, memory, reload)", labels=["reason"]
+        )
+        counts = self.board.replacements() if self.board else dict.fromkeys(REASONS, 0)
+        for reason, count in counts.items():
+            replaced.add_metric([reason], count)
+        yield replaced
 
     async def answer(self, scope: dict[str, Any], send: Any, errors: ErrorRenderer) -> int:
         """GET /metrics (main.py serves it with asgi.routing.get_only)."""

@@ -10,54 +10,73 @@
    connections and exits 0.
 
 SIGINT (Ctrl-C) or a second SIGTERM stops at once. What a drain loses is measured with
-bench/drain.py and tested in tests/test_shutdown.py.
+bench/drain.py and tested in tests/test_shutdown.py. A single worker replaced while the others
+serve (ops/supervisor) retires the same way, with /readyz still at 200.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import threading
 import time
-from multiprocessing.sharedctypes import Synchronized
 from types import FrameType
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any
 
 from granian.server import MPServer
 
 from photospecs.http.send import Send
 from photospecs.ops import listener, logs
+from photospecs.ops.board import Board
 
-if TYPE_CHECKING:
-    Flag: TypeAlias = Synchronized[int]  # 0 serving, then DRAINING, then GATED
-else:
-    Flag = Synchronized  # not subscriptable at run time
-
-
-def new_flag() -> Flag:
-    """Shared memory the serving process sets on SIGTERM and its workers read: made before the
-    workers start, and handed to each (pickled with the app loader under spawn), so it is shared
-    under the spawn start method as well as fork."""
-    flag: Flag = multiprocessing.Value("b", 0, lock=False)
-    return flag
-
-
-DRAINING, GATED = 1, 2  # flag values; 0 is serving
+# What a worker's app reads (Flag.value): answer as usual; or close each connection after its
+# answer, with /readyz at 503 (DRAINING: the server stops) or at 200 (RETIRING: this worker
+# stops while a replacement serves its slot, so the server as a whole stays ready).
+SERVING, DRAINING, RETIRING = 0, 1, 2
+GATED = 2  # Board.server after DRAINING: every worker turns new connections away
 GATE_LEAD = 0.5  # seconds between closing the gate and stopping: a request on its way arrives
 
 
-def watch(shared: Flag) -> None:
-    """In a worker: close this worker's gate when the serving process says so."""
-    threading.Thread(target=_gate_when_told, args=(shared,), name="photospecs-gate", daemon=True).start()
+class Flag:
+    """What the app of this process reads on every request, and the board it follows.
+
+    `value` is a plain attribute of this process (no lock, no shared-memory read per request).
+    In a worker, the thread `watch` starts keeps it in step with the board the serving process
+    writes, within 50 ms; `slot` is the worker's place among the server's workers
+    (ops/supervisor sets it before the app loads). Under test, set `value` directly.
+    """
+
+    def __init__(self) -> None:
+        self.value = SERVING
+        self.board = Board()
+        self.slot = -1
 
 
-def _gate_when_told(shared: Flag) -> None:
+def new_flag() -> Flag:
+    """Made before the workers start, so that its board reaches each (see ops/board)."""
+    return Flag()
+
+
+def watch(flag: Flag) -> None:
+    """In a worker: follow the board (drain, retire, gate) and mark the slot once listening."""
+    threading.Thread(target=_follow, args=(flag,), name="photospecs-board", daemon=True).start()
+
+
+def _follow(flag: Flag) -> None:
     # A thread, not a task on the event loop: it must act when no request arrives at all.
-    while shared.value < GATED:
-        time.sleep(0.05)
+    board, slot, pid = flag.board, flag.slot, os.getpid()
+    listening = slot < 0
+    while True:
+        if not listening and listener.count_listening() != 0:  # None: cannot tell, so take it as serving
+            board.serving[slot] = pid
+            listening = True
+        retiring = slot >= 0 and board.retiring[slot] == pid
+        flag.value = DRAINING if board.server.value else RETIRING if retiring else SERVING
+        if board.server.value >= GATED or (retiring and board.gated[slot] == pid):
+            break
+        time.sleep(0.02 if not listening else 0.05)
     gated = listener.close_gate()
-    logs.LOGGER.info("draining: new connections turned away", extra={"fields": {"pid": os.getpid(), "listeners": gated}})
+    logs.LOGGER.info("draining: new connections turned away", extra={"fields": {"pid": pid, "listeners": gated}})
 
 
 CLOSE = (b"connection", b"close")
@@ -81,8 +100,8 @@ class DrainingServer(MPServer):
     flag: Flag  # the workers' apps read it (main.WorkerLoader)
 
     def signal_handler_interrupt(self, signum: int | None = None, frame: FrameType | None = None) -> None:
-        if signum == signal.SIGTERM and self.drain_seconds > 0 and not self.flag.value:
-            self.flag.value = DRAINING
+        if signum == signal.SIGTERM and self.drain_seconds > 0 and not self.flag.board.server.value:
+            self.flag.board.server.value = DRAINING
             threading.Thread(target=self._drain, daemon=True).start()
             return
         super().signal_handler_interrupt()  # type: ignore[no-untyped-call]
@@ -90,6 +109,6 @@ class DrainingServer(MPServer):
     def _drain(self) -> None:
         lead = min(GATE_LEAD, self.drain_seconds / 2)
         time.sleep(self.drain_seconds - lead)
-        self.flag.value = GATED
+        self.flag.board.server.value = GATED
         time.sleep(lead)
         super().signal_handler_interrupt()  # type: ignore[no-untyped-call]

@@ -1,0 +1,199 @@
+"""Faults in one worker: the server replaces it while the others answer; a worker that cannot
+start ends the server with a non-zero exit; a worker over its memory ceiling retires without
+losing a request. Real servers; nothing here is timed (bench/chaos.py measures)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from conftest import Server
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="reads workers from Linux's /proc")
+
+PATHS = ["/api/specs?country=us", "/api/documents/us-visa", "/", "/countries/india"]
+
+
+def workers(server: Server) -> set[int]:
+    """The server's worker processes that hold a listening socket: those that serve."""
+    listening = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == server.port:
+                    listening.add(f"socket:[{fields[9]}]")
+    found = set()
+    for child in children(server.process.pid):
+        with contextlib.suppress(OSError):
+            if any(os.readlink(f"/proc/{child}/fd/{fd}") in listening for fd in os.listdir(f"/proc/{child}/fd")):
+                found.add(child)
+    return found
+
+
+def both(server: Server) -> set[int] | None:
+    found = workers(server)
+    return found if len(found) == 2 else None
+
+
+def children(pid: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = (entry / "stat").read_text()
+            if entry.name.isdigit() and int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def wait_for(condition, what: str, timeout: float = 60.0):
+    """Poll until `condition()` is truthy. The bound only keeps a broken server from hanging the run."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if found := condition():
+            return found
+        time.sleep(0.02)
+    raise AssertionError(f"never happened: {what}")
+
+
+def gone(pid: int) -> bool:
+    """Exited with its sockets closed. The thread group's leader turns zombie while its other
+    threads may still be exiting, holding the descriptors: wait for those too."""
+    try:
+        zombie = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+        return zombie and not os.listdir(f"/proc/{pid}/fd") and len(os.listdir(f"/proc/{pid}/task")) <= 1
+    except OSError:
+        return True
+
+
+class Readiness:
+    """/readyz asked every 50 ms on a new connection, each answer kept with when it was asked."""
+
+    def __init__(self, url: str) -> None:
+        self.url, self.polls, self.stop = url, [], threading.Event()
+        self.thread = threading.Thread(target=self._poll)
+        self.thread.start()
+
+    def _poll(self) -> None:
+        while not self.stop.is_set():
+            started = time.monotonic()
+            try:
+                status = httpx.get(f"{self.url}/readyz", timeout=10).status_code
+            except httpx.TransportError as exc:
+                status = repr(exc)
+            self.polls.append((started, time.monotonic(), status))
+            time.sleep(0.05)
+
+    def finish(self) -> list[tuple[float, float, int | str]]:
+        self.stop.set()
+        self.thread.join(timeout=30)
+        return self.polls
+
+
+def test_a_killed_worker_is_replaced_while_the_other_answers_and_its_successor_serves_the_same_bytes(prebuilt):
+    server = Server(env=prebuilt, workers=2)
+    readiness = Readiness(server.url)
+    try:
+        originals = wait_for(lambda: both(server), "two workers listening")
+        etags = {path: httpx.get(server.url + path).headers["etag"] for path in PATHS}
+        kills = []
+        for victim in sorted(originals):  # both, in turn: in the end only successors answer
+            killed_at = time.monotonic()
+            os.kill(victim, signal.SIGKILL)
+            wait_for(lambda v=victim: gone(v), "the killed worker gone")
+            kills.append((killed_at, time.monotonic()))
+            # A fresh connection right away is answered by the worker left.
+            for path in PATHS:
+                assert httpx.get(server.url + path, headers={"connection": "close"}).status_code == 200
+            wait_for(lambda v=victim: v not in (both(server) or {v}), "a successor listening beside the other")
+        now = workers(server)
+        assert not now & originals
+        for _ in range(10):  # fresh connections, spread over both successors
+            for path in PATHS:
+                response = httpx.get(server.url + path, headers={"connection": "close"})
+                assert (response.status_code, response.headers["etag"]) == (200, etags[path])
+        metrics = httpx.get(f"{server.url}/metrics").text
+        assert 'photospecs_worker_replacements_total{reason="exited"} 2.0' in metrics
+    finally:
+        polls = readiness.finish()
+        log = server.stop()
+    assert server.process.returncode == 0, log
+    # Only a poll in flight on a worker as it was killed may have lost its connection.
+    in_flight = [any(start < gone_at and end > killed for killed, gone_at in kills) for start, end, _ in polls]
+    lost = [status for (_, _, status), racing in zip(polls, in_flight, strict=True) if status != 200 and not racing]
+    assert lost == [], lost
+    assert sum(status == 200 for _, _, status in polls) > 10
+    assert log.count('"event":"worker respawned"') == 2
+    assert log.count('"cause":"killed by SIGKILL","served":true') == 2
+    assert log.count('"event":"startup"') == 1, "successors are forked from the catalog in memory"
+
+
+def test_a_worker_that_cannot_start_ends_the_server_with_a_non_zero_exit(prebuilt, tmp_path):
+    # Spawned workers each read the catalog file the serving process loaded; one that finds it
+    # corrupt (replaced under a running server, a full disk) cannot start. Restarted with
+    # backoff, it fails again, and the server exits non-zero for its supervisor to act.
+    catalog = tmp_path / "catalog.bin"
+    shutil.copy(prebuilt["PHOTOSPECS_CATALOG_FILE"], catalog)
+    shutil.copytree(prebuilt["PHOTOSPECS_CATALOG_FILE"] + ".files", tmp_path / "catalog.bin.files")
+    server = Server(env={**prebuilt, "PHOTOSPECS_CATALOG_FILE": str(catalog), "PHOTOSPECS_DRAIN_SECONDS": "1"}, workers=2, start_method="spawn")
+    try:
+        victim = min(wait_for(lambda: both(server), "two workers listening"))
+        catalog.write_bytes(b"not a catalog")
+        os.kill(victim, signal.SIGKILL)
+        exit_code = server.process.wait(timeout=180)
+    finally:
+        log = server.stop()
+    assert exit_code == 1, log
+    assert log.count('"event":"worker exited"') == 5, log
+    assert '"event":"worker crash loop: stopping the server"' in log
+    assert '"served":false' in log and '"failedStarts":5' in log
+
+
+def test_a_worker_over_its_memory_ceiling_retires_without_failing_a_request(prebuilt):
+    # A ceiling below what any worker holds: each one is replaced as soon as it serves, again
+    # and again, while clients keep sending on keep-alive and on fresh connections.
+    env = {**prebuilt, "PHOTOSPECS_WORKER_MEMORY_MIB": "1", "PHOTOSPECS_DRAIN_SECONDS": "1"}
+    server = Server(env=env, workers=2)
+    readiness = Readiness(server.url)
+    stop = threading.Event()
+    answered, failures = [], []
+
+    def client(fresh: bool) -> None:
+        headers = {"accept-encoding": "identity", **({"connection": "close"} if fresh else {})}
+        with httpx.Client(base_url=server.url, headers=headers, timeout=10) as http:
+            turn = 0
+            while not stop.is_set():
+                turn += 1
+                path = PATHS[turn % len(PATHS)]
+                try:
+                    response = http.get(path)
+                    (answered if response.status_code == 200 else failures).append(path)
+                except httpx.HTTPError as exc:
+                    failures.append(f"{path}: {exc!r}")
+
+    threads = [threading.Thread(target=client, args=(n % 2 == 0,)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    try:
+        wait_for(lambda: server.output().count('"event":"worker retired"') >= 4, "four workers retired", timeout=120)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=30)
+        polls = readiness.finish()
+        metrics = httpx.get(f"{server.url}/metrics").text
+        log = server.stop()
+    assert failures == [], f"{len(failures)} requests failed: {failures[:3]}"
+    assert len(answered) > 100
+    assert [status for _, _, status in polls if status != 200] == []
+    assert '"reason":"memory"' in log and '"ceilingMib":1.0' in log
+    assert 'photospecs_worker_replacements_total{reason="memory"}' in metrics
+    assert "still busy: killed" not in log, "each retired when its requests were answered"
+    assert '"event":"worker exited"' not in log, "retired workers are not taken for crashed ones"
