@@ -22,14 +22,14 @@ async def _session(url: str, mode: str, calls):
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_lists_the_four_read_only_tools(server, mode):
+def test_lists_the_five_read_only_tools(server, mode):
     async def calls(client):
         return (await client.list_tools()).tools
 
     version, tools = run(_session, server.url, mode, calls)
     assert version == ("2025-11-25" if mode == "legacy" else "2026-07-28")
     by_name = {tool.name: tool for tool in tools}
-    assert set(by_name) == {"list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url"}
+    assert set(by_name) == {"list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url", "check_photo_measurements"}
     for tool in tools:
         assert tool.title and tool.description
         assert tool.annotations.read_only_hint is True
