@@ -49,7 +49,7 @@ def build_dataset(release: Release, urls: Urls, cache_control: bytes) -> Dataset
     for offered in release.files:
         digest = hashlib.sha256(offered.body).hexdigest()
         fingerprint, media = digest[:FINGERPRINT], offered.media_type.encode()
-        files[at("dataset-file", offered.name)] = (prepare(offered.body, media, cache_control, compressible=media not in PACKED), fingerprint)
+        files[at("dataset-file", offered.name)] = (prepare(offered.body, media, cache_control, compressible=media not in PACKED, download=True), fingerprint)
         url = f"{urls.path('dataset-file', offered.name)}?v={fingerprint}"
         listed.append(DatasetFile(offered.name, url, offered.media_type, len(offered.body), digest, offered.description))
     index = DatasetIndex(release.name, release.version, release.dataset_version, release.generated, "MIT", LICENSE_URL, listed)
