@@ -254,7 +254,7 @@ def test_discovery_document(client):
     assert body["name"] == "photospecs" and body["version"]
     assert "2024-11-05" in body["protocolVersions"] and "2026-07-28" in body["protocolVersions"]
     assert len(body["tools"]) == 5 and all(t["description"] for t in body["tools"])
-    assert body["endpoints"]["mcp"].endswith("/api/mcp") and body["endpoints"]["check"].endswith("/api/check")
+    assert body["endpoints"]["mcp"].endswith("/api/mcp") and body["endpoints"]["dataset"].endswith("/api/dataset")
     assert body["dataset"]["license"] == "MIT" and body["dataset"]["url"].endswith("/api/dataset")
     assert client.get("/api/mcp").status_code == 200  # no Accept at all
 

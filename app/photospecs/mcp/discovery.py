@@ -16,7 +16,7 @@ from photospecs.urls import Urls
 from photospecs.wire.rest import LICENSE_URL
 
 # key in the document -> route name in paths.py
-ENDPOINTS = {"mcp": "mcp", "specs": "specs", "comparisons": "comparisons", "check": "check", "dataset": "dataset", "openapi": "openapi", "docs": "docs-page"}
+ENDPOINTS = {"mcp": "mcp", "specs": "specs", "comparisons": "comparisons", "dataset": "dataset", "openapi": "openapi", "docs": "docs-page"}
 
 
 def discovery(data: Data, urls: Urls, settings: Settings, tools: list[dict[str, Any]]) -> Prepared:
