@@ -525,7 +525,7 @@ def tool_table(tools: list[dict[str, Any]]) -> str:
     return "\n".join(rows)
 
 
-def _example_arguments(sources: Sources, name: str) -> dict[str, str]:
+def _example_arguments(sources: Sources, name: str) -> dict[str, Any]:
     return sources.tools.records[name].example(sources.documents[0], sources.portal_ids[0])
 
 
