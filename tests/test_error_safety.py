@@ -29,7 +29,8 @@ ENCODED = quote(HOSTILE, safe="")
 @pytest.mark.parametrize(
     "url",
     [f"/api/specs?country={ENCODED}", f"/api/specs?format={ENCODED}", f"/api/comparisons?competitor={ENCODED}",
-     f"/api/specs?{ENCODED}=1&{ENCODED}=2"],
+     f"/api/specs?{ENCODED}=1&{ENCODED}=2", f"/api/check?document={ENCODED}", f"/api/check?document=us-visa&portal={quote('<b>&')}",
+     f"/api/check?document={quote('<i>')}", f"/api/check?document=us-visa&background={quote('<b>')}", f"/api/dataset/{ENCODED}"],
 )
 def test_rest_errors_do_not_echo_markup(client, url):
     response = client.get(url)
@@ -45,6 +46,8 @@ def test_rest_errors_do_not_echo_markup(client, url):
         {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get_visa_photo_spec", "arguments": {"country": HOSTILE}}},
         {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get_visa_photo_spec", "arguments": {HOSTILE: "x"}}},
         {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get_portal_constraints", "arguments": {"portal": HOSTILE}}},
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "check_photo_measurements", "arguments": {"document": HOSTILE}}},
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "check_photo_measurements", "arguments": {"document": "<i>&"}}},
     ],
 )
 def test_mcp_errors_do_not_echo_markup(client, message):

@@ -13,7 +13,7 @@ from conftest import Server
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-TOOLS = ["list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url"]
+TOOLS = ["list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url", "check_photo_measurements"]
 METHODS = ["initialize", "ping", "tools/list", "tools/call", "server/discover", "notifications/initialized", "resources/list"]
 VERSIONS = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]
 META = "io.modelcontextprotocol/protocolVersion"
@@ -25,9 +25,10 @@ scalars = (
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4), max_leaves=12)
 ids = json_values | st.integers() | st.text(max_size=20)
 arguments = st.dictionaries(
-    st.sampled_from(["country", "document_type", "portal", "extra"]) | st.text(max_size=8),
-    st.sampled_from(["us", "GB", "india", "visa", "ds-160", "", "zz"]) | json_values,
-    max_size=4,
+    st.sampled_from(["country", "document_type", "portal", "extra", "document", "widthPx", "headPx", "headMm", "bytes", "background"])
+    | st.text(max_size=8),
+    st.sampled_from(["us", "GB", "india", "visa", "ds-160", "", "zz", "us-visa", "#ffffff", 600, 0, -1, 1e308, 10**40]) | json_values,
+    max_size=5,
 )
 params = st.one_of(
     json_values,

@@ -177,7 +177,7 @@ def test_method_and_param_errors(client, method, params, code):
 
 def test_unknown_tool_lists_the_tools(client):
     error = rpc(client, call("tools/call", {"name": "nope"})).json()["error"]
-    assert set(error["data"]["tools"]) == {"list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url"}
+    assert set(error["data"]["tools"]) == {"list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url", "check_photo_measurements"}
 
 
 @pytest.mark.parametrize(
@@ -253,9 +253,9 @@ def test_discovery_document(client):
     body = response.json()
     assert body["name"] == "photospecs" and body["version"]
     assert "2024-11-05" in body["protocolVersions"] and "2026-07-28" in body["protocolVersions"]
-    assert len(body["tools"]) == 4 and all(t["description"] for t in body["tools"])
-    assert body["endpoints"]["mcp"].endswith("/api/mcp")
-    assert body["dataset"]["license"] == "MIT"
+    assert len(body["tools"]) == 5 and all(t["description"] for t in body["tools"])
+    assert body["endpoints"]["mcp"].endswith("/api/mcp") and body["endpoints"]["dataset"].endswith("/api/dataset")
+    assert body["dataset"]["license"] == "MIT" and body["dataset"]["url"].endswith("/api/dataset")
     assert client.get("/api/mcp").status_code == 200  # no Accept at all
 
 

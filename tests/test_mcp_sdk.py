@@ -22,14 +22,14 @@ async def _session(url: str, mode: str, calls):
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_lists_the_four_read_only_tools(server, mode):
+def test_lists_the_five_read_only_tools(server, mode):
     async def calls(client):
         return (await client.list_tools()).tools
 
     version, tools = run(_session, server.url, mode, calls)
     assert version == ("2025-11-25" if mode == "legacy" else "2026-07-28")
     by_name = {tool.name: tool for tool in tools}
-    assert set(by_name) == {"list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url"}
+    assert set(by_name) == {"list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url", "check_photo_measurements"}
     for tool in tools:
         assert tool.title and tool.description
         assert tool.annotations.read_only_hint is True
@@ -49,10 +49,12 @@ def test_calls_every_tool(server, mode):
             await client.call_tool("get_visa_photo_spec", {"country": "USA", "document_type": "passport"}),
             await client.call_tool("get_portal_constraints", {"portal": "ds-160"}),
             await client.call_tool("get_photo_tool_url", {"country": "us", "document_type": "us-visa"}),
+            await client.call_tool("check_photo_measurements", {"document": "us-visa", "portal": "ds-160", "widthPx": 600, "heightPx": 600,
+                                                                "bytes": 300000, "format": "png"}),
         ]
 
-    _, (countries, spec, portal, tool_url) = run(_session, server.url, mode, calls)
-    for result in (countries, spec, portal, tool_url):
+    _, (countries, spec, portal, tool_url, checked) = run(_session, server.url, mode, calls)
+    for result in (countries, spec, portal, tool_url, checked):
         assert result.is_error is False
         # The SDK has already validated structuredContent against each tool's outputSchema.
         assert json.loads(result.content[0].text) == result.structured_content
@@ -76,6 +78,11 @@ def test_calls_every_tool(server, mode):
     assert "rules" not in portal.structured_content["portal"]["formats"]
 
     assert tool_url.structured_content["url"].endswith("?country=us&document=us-visa")
+
+    # computed per call, and still validated by the SDK against its outputSchema
+    assert checked.structured_content["verdict"] == "fail"
+    statuses = {rule["rule"]: rule["status"] for rule in checked.structured_content["rules"]}
+    assert statuses["file-size"] == statuses["file-format"] == "fail" and statuses["width-px"] == "pass"
 
 
 @pytest.mark.parametrize("mode", MODES)

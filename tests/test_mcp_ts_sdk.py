@@ -24,7 +24,7 @@ import pytest
 FOLDER = Path(__file__).parent / "ts-sdk"
 CLIENT = FOLDER / "client.mjs"
 RUNS = [("v1", "legacy"), ("v2", "legacy"), ("v2", "auto"), ("v2", "2026-07-28")]
-TOOLS = ["list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url"]
+TOOLS = ["list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url", "check_photo_measurements"]
 
 
 @pytest.fixture(scope="module")

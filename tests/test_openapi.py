@@ -50,6 +50,10 @@ def validator_for(document, ref: dict) -> Draft202012Validator:
         ("/api/specs?format=yaml", "400"),
         ("/api/comparisons", "200"),
         ("/api/comparisons?competitor=x", "400"),
+        ("/api/check?document=us-visa&portal=ds-160&widthPx=600&heightPx=600&format=png", "200"),
+        ("/api/check?document=us-visa&widthPx=x", "400"),
+        ("/api/check?document=us-vsa", "404"),
+        ("/api/dataset", "200"),
     ],
 )
 def test_responses_match_their_declared_schema(client, document, url, status):
@@ -102,6 +106,10 @@ def test_every_error_example_is_the_body_the_route_sends(document, client, catal
         ("/api/search", "get", "414"): lambda ex: client.get("/api/search" + long_query),
         ("/api/documents/{id}", "get", "404"): lambda ex: client.get("/api/documents/" + quoted_in(ex["message"])),
         ("/api/portals/{id}", "get", "404"): lambda ex: client.get("/api/portals/" + quoted_in(ex["message"])),
+        ("/api/check", "get", "400"): lambda ex: client.get("/api/check"),
+        ("/api/check", "get", "404"): lambda ex: client.get("/api/check", params={"document": ex["message"].removeprefix("unknown document ")}),
+        ("/api/check", "get", "414"): lambda ex: client.get("/api/check" + long_query),
+        ("/api/dataset/{file}", "get", "404"): lambda ex: client.get("/api/dataset/" + quoted_in(ex["message"])),
         ("/api/mcp", "post", "415"): lambda ex: client.post("/api/mcp", content=b"{}", headers={"content-type": "text/plain"}),
         ("/api/mcp", "post", "413"): lambda ex: client.post(
             "/api/mcp", content=b" " * (catalog.settings.max_body_bytes + 1), headers={"content-type": "application/json"}
@@ -122,3 +130,17 @@ def test_every_error_example_is_the_body_the_route_sends(document, client, catal
         if response.get("content", {}).get("application/json", {}).get("schema") == {"$ref": "#/components/schemas/Error"}
     }
     assert documented - set(requests) <= {("/api/mcp", "post", "408"), ("/readyz", "get", "503")}, documented - set(requests)
+
+
+def test_the_check_example_is_the_answer_to_its_parameters(document, client):
+    """The 200 example of /api/check is what the route answers to the parameters' own examples."""
+    operation = document["paths"]["/api/check"]["get"]
+    params = {p["name"]: p["schema"]["examples"][0] for p in operation["parameters"] if "examples" in p["schema"]}
+    example = operation["responses"]["200"]["content"]["application/json"]["example"]
+    assert client.get("/api/check", params=params).json() == example
+
+
+def test_the_dataset_files_are_documented_by_name(document, client):
+    names = [f["name"] for f in client.get("/api/dataset").json()["files"]]
+    [file] = [p for p in document["paths"]["/api/dataset/{file}"]["get"]["parameters"] if p["name"] == "file"]
+    assert file["schema"]["enum"] == names

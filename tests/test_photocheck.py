@@ -1,5 +1,5 @@
 """check_photo, the reference (photospecs.photocheck), on the shared table of cases and on the
-view models the server holds, as GET /api/check and the MCP tool will call it."""
+view models the server holds, as GET /api/check and the MCP tool call it (tests/test_check.py)."""
 
 from __future__ import annotations
 

@@ -18,6 +18,8 @@ EXAMPLES = {
     "page": "/us-visa-photo",
     "search": "/api/search?q=uk",
     "search-page": "/search?q=uk",
+    "check": "/api/check?document=us-visa",
+    "dataset-file": "/api/dataset/CITATION.cff",
 }
 REDIRECTS = [
     # trailing slashes, API and site alike; the query is kept

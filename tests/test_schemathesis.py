@@ -31,4 +31,4 @@ def test_openapi_properties_hold_on_a_real_server(server, tmp_path):
     tested = re.search(r"Tested: (\d+)", output)
     operations = sum(len(ops) for ops in httpx.get(f"{server.url}/api/openapi.json").json()["paths"].values())
     # Every operation in the description but the description itself, which schemathesis leaves out.
-    assert tested and int(tested.group(1)) == operations - 1 == 13
+    assert tested and int(tested.group(1)) == operations - 1 == 16

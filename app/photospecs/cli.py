@@ -44,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     export.add_argument("--dataset", type=Path, help="default: PHOTOSPECS_DATASET_DIR, else the bundled dataset")
     export.add_argument("--site-url", help="base of the records' canonicalUrl (default: PHOTOSPECS_SITE_URL, else the local address)")
     export.add_argument("--date", type=datetime.date.fromisoformat,
-                        help="the generated date (default: SOURCE_DATE_EPOCH's day if set, else today, UTC)")
+                        help="the generated date (default: SOURCE_DATE_EPOCH's day if set, else the dataset's latest check date, "
+                             "as the server's /api/dataset files have)")
 
     health = commands.add_parser("health", help="exit 0 when the local server answers /healthz (for container health checks)")
     health.add_argument("--port", type=port_number, default=serve_option("port", "8000"))
@@ -216,7 +217,7 @@ def _export(outdir: Path, dataset: Path | None, site_url: str | None, generated:
     import time
     from urllib.parse import urlsplit
 
-    from photospecs.export import npm
+    from photospecs.export.published import dataset_day
     from photospecs.export.run import export
     from photospecs.urls import Urls
 
@@ -234,17 +235,15 @@ def _export(outdir: Path, dataset: Path | None, site_url: str | None, generated:
     if is_loopback(urlsplit(settings.site).hostname or ""):
         print(f"warning: canonicalUrl points at {settings.site}; pass --site-url with the public site", file=sys.stderr)
     try:
-        day = generated or _source_date() or datetime.datetime.now(datetime.UTC).date()
+        day = generated or _source_date() or dataset_day(data)
     except ValueError:
         print("SOURCE_DATE_EPOCH: not a number of seconds", file=sys.stderr)
         return 2
-    done = export(outdir, data, Urls(settings.site, settings.photo_tool_url), day, npm.find_npm())
+    done = export(outdir, data, Urls(settings.site, settings.photo_tool_url), day)
     for path in done.files:
         print(f"{path}  {path.stat().st_size:,} bytes")
-    for reason in done.skipped:
-        print(f"skipped: {reason}", file=sys.stderr)
     print(f"photospecs-data {done.version} (dataset {data.version}) in {time.perf_counter() - started:.1f} s")
-    return 1 if done.skipped else 0
+    return 0
 
 
 def _source_date() -> datetime.date | None:

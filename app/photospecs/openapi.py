@@ -11,26 +11,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import msgspec
 
+from photospecs.core.checking import FIELDS
+from photospecs.core.photocheck import DESCRIPTION as CHECK_DESCRIPTION
 from photospecs.core.search import MAX_QUERY as MAX_SEARCH
 from photospecs.core.search import Search, SearchResults
 from photospecs.dataset import Data, Doc
 from photospecs.http.encoded import Prepared
+from photospecs.http.fingerprinted import Fingerprinted
 from photospecs.http.query import QUERY_TOO_LONG
 from photospecs.mcp.records import BuiltTools
 from photospecs.mcp.server import BATCH_VERSIONS, HANDSHAKE_VERSIONS, MAX_BATCH, MODERN_VERSIONS
 from photospecs.mcp.transport import NO_EVENT_STREAM, NOT_JSON, body_timeout, body_too_large
-from photospecs.paths import PATHS, Path, at
+from photospecs.paths import BY_NAME, PATHS, Path, at
 from photospecs.rest.build import Rest
-from photospecs.rest.routes import by_id, comparisons_outcome, search_outcome, specs_outcome
+from photospecs.rest.routes import by_id, check_outcome, comparisons_outcome, dataset_file, search_outcome, specs_outcome
 from photospecs.settings import Settings
 from photospecs.urls import Urls
 from photospecs.wire.errors import DRAINING
-from photospecs.wire.rest import Comparisons, Dataset, Error, RawSpecs
-from photospecs.wire.results import DocumentIndex, IcaoBaseline, PhotoSpec, PortalConstraints, PrintSheets
+from photospecs.wire.rest import Comparisons, Dataset, DatasetIndex, Error, RawSpecs
+from photospecs.wire.results import DocumentIndex, IcaoBaseline, PhotoCheck, PhotoSpec, PortalConstraints, PrintSheets
 
 API_VERSION = "1.0.0"
 REF = "#/components/schemas/{name}"
@@ -43,7 +46,10 @@ class PortalIndex(msgspec.Struct, frozen=True):
     portals: list[PortalConstraints]
 
 
-SCHEMAS = (Dataset, RawSpecs, Comparisons, Error, DocumentIndex, PhotoSpec, PortalIndex, PortalConstraints, PrintSheets, IcaoBaseline, SearchResults)
+SCHEMAS = (
+    Dataset, RawSpecs, Comparisons, Error, DocumentIndex, PhotoSpec, PortalIndex, PortalConstraints, PrintSheets, IcaoBaseline,
+    SearchResults, PhotoCheck, DatasetIndex,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +272,97 @@ def search_operations(sources: Sources) -> Operations:
     }
 
 
+def check_example(doc: Doc) -> dict[str, str]:
+    """Measurements of a photo of `doc` at its print size in px, uploaded to its first portal."""
+    example = {"document": doc.id}
+    if doc.portals:
+        example |= {"portal": doc.portals[0], "bytes": "180000", "format": "jpeg"}
+    if doc.width_px and doc.height_px:
+        example |= {"widthPx": str(doc.width_px), "heightPx": str(doc.height_px)}
+    return example | {"headMm": "32", "eyeMm": "31", "background": "#ffffff"}
+
+
+def check_operations(sources: Sources) -> Operations:
+    doc = sources.documents[0]
+    example = check_example(doc)
+    parameters = [
+        _query(field.name, field.description, {**field.schema(), **({"examples": [example[field.name]]} if field.name in example else {})},
+               required=field.name == "document")
+        for field in FIELDS
+    ]
+    return {
+        "get": {
+            "operationId": "check_photo_measurements",
+            "description": (
+                CHECK_DESCRIPTION.replace("height_px", "heightPx")
+                + " The same answer as the check_photo_measurements MCP tool and the packages' checkPhoto / check_photo."
+                " Computed per request within fixed bounds; unknown parameters are ignored."
+            ),
+            "parameters": parameters,
+            "responses": {
+                "200": {
+                    **_json("PhotoCheck", "Each rule's status, value, limit and sentence, and the verdict",
+                            msgspec.json.decode(check_outcome(sources.api, urlencode(example).encode()))),  # type: ignore[arg-type]
+                    "headers": {"Cache-Control": CACHING_HEADERS["Cache-Control"]},
+                },
+                "400": _error(
+                    "document missing; a number that is not one, or over its bound; a text too long; a measurement that "
+                    "cannot be one (a negative size, a colour by name, a head given in px and in mm, a portal that does "
+                    "not take the document); a repeated parameter or a malformed query string",
+                    check_outcome(sources.api, b""),
+                ),
+                "404": _error(
+                    "No such document or portal; close ids are suggested",
+                    check_outcome(sources.api, b"document=" + quote(_typo(doc.id)).encode()),
+                ),
+                "414": _error("Query string too long", QUERY_TOO_LONG),
+            },
+        }
+    }
+
+
+def dataset_operations(sources: Sources) -> Operations:
+    example = msgspec.json.decode(sources.api.dataset.index.identity)
+    return {
+        "get": {
+            "operationId": "get_dataset",
+            "description": (
+                "The open dataset's current version and its files: the JSON of every document and portal, its JSON "
+                "Schema, two CSV files and their Frictionless Data descriptor, CITATION.cff, the Python wheel and the "
+                "npm package, as `photospecs export` writes them. Each URL carries the file's hash (?v=): asked for "
+                "with it, a file is sent Cache-Control immutable for a year."
+            ),
+            "responses": {"200": _cached("DatasetIndex", "The version and the files", example), "304": NOT_MODIFIED},
+        }
+    }
+
+
+def dataset_file_operations(sources: Sources) -> Operations:
+    names = [path.removeprefix(BY_NAME["dataset-file"].prefix) for path in sources.api.dataset.files]
+    missing = dataset_file(Fingerprinted(sources.api.dataset.files), at("dataset-file", _typo(names[0])), b"")
+    media = sorted({file["mediaType"] for file in msgspec.json.decode(sources.api.dataset.index.identity)["files"]})
+    return {
+        "get": {
+            "operationId": "get_dataset_file",
+            "parameters": [
+                {"name": "file", "in": "path", "required": True, "description": "The file's name, as GET /api/dataset lists it",
+                 "schema": {"type": "string", "enum": names}},
+                _query("v", "The file's hash, as its URL in GET /api/dataset carries it: the response may then be kept for good.",
+                       {"type": "string"}),
+            ],
+            "responses": {
+                "200": {
+                    "description": "The file (Cache-Control public, max-age=31536000, immutable when v is its hash)",
+                    "content": {kind: {"schema": {}} for kind in media},
+                    "headers": CACHING_HEADERS,
+                },
+                "304": NOT_MODIFIED,
+                "404": _error("No such file in the current version", missing),
+            },
+        }
+    }
+
+
 def documents_operations(sources: Sources) -> Operations:
     return {"get": {"operationId": "list_documents", "responses": {"200": _cached("DocumentIndex", "The documents", sources.body(at("documents"))), "304": NOT_MODIFIED}}}
 
@@ -428,7 +525,7 @@ def tool_table(tools: list[dict[str, Any]]) -> str:
     return "\n".join(rows)
 
 
-def _example_arguments(sources: Sources, name: str) -> dict[str, str]:
+def _example_arguments(sources: Sources, name: str) -> dict[str, Any]:
     return sources.tools.records[name].example(sources.documents[0], sources.portal_ids[0])
 
 
@@ -452,6 +549,9 @@ OPERATIONS: dict[str, Callable[[Sources], Operations]] = {
     "specs": specs_operations,
     "comparisons": comparisons_operations,
     "search": search_operations,
+    "check": check_operations,
+    "dataset": dataset_operations,
+    "dataset-file": dataset_file_operations,
     "documents": documents_operations,
     "document": document_operations,
     "portals": portals_operations,

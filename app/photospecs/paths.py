@@ -7,7 +7,7 @@ layer may read it.
 
 Methods are the ones a route answers itself: HEAD comes with GET and OPTIONS (a CORS preflight)
 with every route, and anything else is 405 with an Allow header derived from the same list.
-A template has at most one parameter, always its last segment ("{id}") or, for static files,
+A template has at most one parameter, always its last segment ("{id}", "{file}") or, for static files,
 the rest of the path ("{file:path}").
 """
 
@@ -54,12 +54,15 @@ PATHS = (
     Path("specs", "/api/specs", summary="Photo specifications of every country, or of one"),
     Path("comparisons", "/api/comparisons", summary="How other photo tools compare"),
     Path("search", "/api/search", summary="Find documents by what a person would type"),
+    Path("check", "/api/check", summary="Check a photo's measurements against a document's rules"),
     Path("documents", "/api/documents", summary="Every document format, one line each"),
     Path("document", "/api/documents/{id}", summary="One document's full specification"),
     Path("portals", "/api/portals", summary="Every upload portal's own limits"),
     Path("portal", "/api/portals/{id}", summary="One upload portal's limits"),
     Path("print-sheets", "/api/print-sheets", summary="Paper sizes for printing several photos on one sheet"),
     Path("icao", "/api/icao", summary="The ICAO 9303 baseline that national rules adjust"),
+    Path("dataset", "/api/dataset", summary="The open dataset: its version and its files"),
+    Path("dataset-file", "/api/dataset/{file}", summary="One file of the open dataset"),
     Path("openapi", "/api/openapi.json", summary="This document"),
     Path("mcp", "/api/mcp", ("GET", "POST"), summary="MCP: JSON-RPC 2.0 for AI agents (POST), discovery (GET)"),
     # Operations

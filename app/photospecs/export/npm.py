@@ -1,18 +1,21 @@
-"""The npm package: a generated folder (the JSON, CommonJS and ES module entry points, their
-TypeScript declarations, README and licence) packed by `npm pack`."""
+"""The npm package: the JSON, the CommonJS and ES module entry points, their TypeScript
+declarations, README and licence, packed here as `npm pack` packs a folder (a gzip'd tar whose
+entries sit under package/), so neither the export nor the server needs npm. Fixed times,
+owners, modes and order: one dataset gives one set of bytes."""
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
-import os
-import shutil
-import subprocess
-import tempfile
-from pathlib import Path
+import tarfile
 
 from photospecs.export.templates import template
 
 NAME = "photospecs-data"
+# The time npm itself writes into every entry of a package it packs (1985-10-26T08:15:00Z):
+# an install sees the dates it sees on any registry package.
+NPM_EPOCH = 499162500
 
 
 def package_json(version: str, description: str) -> dict[str, object]:
@@ -40,33 +43,23 @@ def package_json(version: str, description: str) -> dict[str, object]:
     }
 
 
-def pack(npm: str, directory: Path, version: str, description: str, data: bytes, declarations: str, readme: str, licence: str) -> Path:
-    """Write the package into a temporary folder and `npm pack` it into `directory`."""
-    with tempfile.TemporaryDirectory(prefix="photospecs-npm-") as temporary:
-        root = Path(temporary)
-        files = {
-            "package.json": json.dumps(package_json(version, description), indent=2) + "\n",
-            "index.cjs": template("index.cjs"),
-            "index.mjs": template("index.mjs"),
-            "index.d.cts": declarations,
-            "index.d.mts": declarations,
-            "README.md": readme,
-            "LICENSE": licence,
-        }
-        for name, text in files.items():
-            (root / name).write_text(text, encoding="utf-8")
-        (root / "photospecs-data.json").write_bytes(data)
-        # A private cache and no update check: packing must not touch the user's npm state or the network.
-        env = {**os.environ, "npm_config_cache": str(root / ".cache"), "npm_config_update_notifier": "false", "npm_config_fund": "false"}
-        done = subprocess.run(
-            [npm, "pack", "--json", "--ignore-scripts", "--pack-destination", str(directory.resolve())],
-            cwd=root, env=env, capture_output=True, text=True, check=False,
-        )
-        if done.returncode != 0:
-            raise RuntimeError(f"npm pack failed: {done.stderr.strip()[-2000:]}")
-        packed: list[dict[str, str]] = json.loads(done.stdout)
-        return directory / packed[0]["filename"]
-
-
-def find_npm() -> str | None:
-    return shutil.which("npm")
+def tarball(version: str, description: str, data: bytes, declarations: str, readme: str, licence: str) -> tuple[str, bytes]:
+    """The package's file name (as npm names it) and bytes."""
+    texts = {
+        "package.json": json.dumps(package_json(version, description), indent=2) + "\n",
+        "index.cjs": template("index.cjs"),
+        "index.mjs": template("index.mjs"),
+        "index.d.cts": declarations,
+        "index.d.mts": declarations,
+        "README.md": readme,
+        "LICENSE": licence,
+    }
+    files = {**{name: text.encode() for name, text in texts.items()}, "photospecs-data.json": data}
+    out = io.BytesIO()
+    with tarfile.open(fileobj=out, mode="w", format=tarfile.USTAR_FORMAT) as tar:
+        for name, body in files.items():  # package.json first, as npm writes it
+            entry = tarfile.TarInfo(f"package/{name}")
+            entry.size, entry.mtime, entry.mode = len(body), NPM_EPOCH, 0o644
+            tar.addfile(entry, io.BytesIO(body))
+    # mtime 0 in the gzip header too: the bytes depend on the files only
+    return f"{NAME}-{version}.tgz", gzip.compress(out.getvalue(), compresslevel=9, mtime=0)

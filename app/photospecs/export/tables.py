@@ -13,7 +13,6 @@ import hashlib
 import io
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 SEPARATOR = " | "
@@ -81,13 +80,12 @@ def _cell(record: Mapping[str, Any], column: Column) -> str:
     return str(value)
 
 
-def resource(name: str, path: Path, cols: list[Column], title: str, primary_key: str) -> dict[str, Any]:
-    body = path.read_bytes()
+def resource(name: str, file_name: str, body: bytes, cols: list[Column], title: str, primary_key: str) -> dict[str, Any]:
     fields = [{"name": c.name, "type": c.type, **({"description": c.description} if c.description else {})} for c in cols]
     return {
         "name": name,
         "title": title,
-        "path": path.name,
+        "path": file_name,
         "profile": "tabular-data-resource",
         "format": "csv",
         "mediatype": "text/csv",

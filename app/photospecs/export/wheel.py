@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import zipfile
-from pathlib import Path
 
 EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip can hold
 
 
-def write_wheel(directory: Path, name: str, version: str, files: dict[str, bytes], metadata: str, licence: bytes) -> Path:
-    """`files` maps paths inside the wheel to their bytes; the .dist-info, the licence in it, is
+def wheel(name: str, version: str, files: dict[str, bytes], metadata: str, licence: bytes) -> tuple[str, bytes]:
+    """The wheel's file name and bytes. `files` maps paths inside the wheel to their bytes; the .dist-info, the licence in it, is
     added here, after the package, as the format recommends."""
     dist = f"{name.replace('-', '_')}-{version}"
     info = f"{dist}.dist-info"
@@ -26,14 +26,14 @@ def write_wheel(directory: Path, name: str, version: str, files: dict[str, bytes
     }
     record = "".join(f"{path},sha256={_digest(body)},{len(body)}\n" for path, body in entries.items()) + f"{info}/RECORD,,\n"
     entries[f"{info}/RECORD"] = record.encode()
-    path = directory / f"{dist}-py3-none-any.whl"
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for member, body in entries.items():
             entry = zipfile.ZipInfo(member, EPOCH)
             entry.external_attr = 0o100644 << 16  # a regular file, rw-r--r--
             entry.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(entry, body)
-    return path
+    return f"{dist}-py3-none-any.whl", out.getvalue()
 
 
 def _digest(body: bytes) -> str:

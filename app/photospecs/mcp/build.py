@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from photospecs.core.checking import Checker
 from photospecs.core.names import Names
 from photospecs.core.views import Views
 from photospecs.dataset import Data
 from photospecs.http.encoded import Prepared
 from photospecs.http.gzip_splice import Deflated, deflate_segments
 from photospecs.mcp.discovery import discovery
-from photospecs.mcp.records import BuiltTools, Lookups, build_tools
+from photospecs.mcp.records import BuiltTools, Lookups, build_tools, dataset_ref
 from photospecs.mcp.resource_tables import ResourceTables, build_resources
 from photospecs.mcp.server import ServerBodies, server_bodies
 from photospecs.settings import Settings
@@ -37,6 +38,7 @@ def build_mcp(
     settings: Settings,
     views: Views,
     names: Names,
+    checker: Checker,
     specs: dict[tuple[str | None, bool], Prepared],
     rest: dict[str, Prepared],
 ) -> McpCatalog:
@@ -54,5 +56,5 @@ def build_mcp(
         server=server_bodies(settings.site, settings.max_age),
         discovery=discovery(data, urls, settings, tools.definitions),
         deflated={result: deflate_segments(result, at) for result, at in cuts.items() if len(result) >= GZIP_MIN},
-        lookups=Lookups(data, names),
+        lookups=Lookups(data, names, checker, urls, dataset_ref(urls)),
     )

@@ -16,7 +16,7 @@ from photospecs.urls import Urls
 from photospecs.wire.rest import LICENSE_URL
 
 # key in the document -> route name in paths.py
-ENDPOINTS = {"mcp": "mcp", "specs": "specs", "comparisons": "comparisons", "openapi": "openapi", "docs": "docs-page"}
+ENDPOINTS = {"mcp": "mcp", "specs": "specs", "comparisons": "comparisons", "dataset": "dataset", "openapi": "openapi", "docs": "docs-page"}
 
 
 def discovery(data: Data, urls: Urls, settings: Settings, tools: list[dict[str, Any]]) -> Prepared:
@@ -30,7 +30,7 @@ def discovery(data: Data, urls: Urls, settings: Settings, tools: list[dict[str, 
         "endpoints": {key: urls.path(name) for key, name in ENDPOINTS.items()},
         "limits": {"maxBodyBytes": settings.max_body_bytes, "maxBatch": MAX_BATCH, "rateLimit": None},
         "tools": [{"name": t["name"], "title": t["title"], "description": t["description"]} for t in tools],
-        "dataset": {"url": urls.path("specs"), "version": data.version, "license": "MIT", "licenseUrl": LICENSE_URL},
+        "dataset": {"url": urls.path("dataset"), "version": data.version, "license": "MIT", "licenseUrl": LICENSE_URL},
         "authentication": None,
     }
     return prepare(msgspec.json.encode(document), JSON, cache_control(settings.max_age))

@@ -4,6 +4,10 @@ A record holds everything about its tool: what tools/list shows (title, descript
 schemas, the output schema from the wire Struct), the resolver that turns a call's arguments
 into a result key with dictionary lookups only, and the builder of every result that key can
 name, encoded once here. Adding a tool is one record and its two functions.
+
+One tool cannot be answered ahead: check_photo_measurements takes numbers, so its answers are
+not a finite set. Its record has `compute` instead, a bounded computation per call
+(core/checking.py), encoded as the others are.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from typing import Any, NamedTuple
 
 import msgspec
 
+from photospecs.core import photocheck
+from photospecs.core.checking import FIELDS, Checked, Checker, Refused
 from photospecs.core.names import Names
 from photospecs.core.views import Views, icao_baseline
 from photospecs.dataset import Data, Doc, alias_key
@@ -22,11 +28,13 @@ from photospecs.urls import Urls
 from photospecs.wire.errors import quoted
 from photospecs.wire.rest import LICENSE_URL
 from photospecs.wire.results import (
+    CheckedRule,
     CountryList,
     CountryRef,
     CountrySummary,
     DatasetRef,
     IcaoBaseline,
+    PhotoCheckResult,
     PortalResult,
     SpecResult,
     ToolUrlResult,
@@ -59,10 +67,14 @@ class ToolError:
 
 
 class Lookups(NamedTuple):
-    """What resolvers read at request time: the dataset's tables and the names behind ids."""
+    """What resolvers read at request time: the dataset's tables and the names behind ids; and
+    what a computed tool needs besides: the check, the URLs and the dataset to cite."""
 
     data: Data
     names: Names
+    checker: Checker
+    urls: Urls
+    dataset: DatasetRef
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +89,7 @@ class Context:
 
 
 Result = tuple[Key, msgspec.Struct, list[Link]]  # a key, its structuredContent and resource links
+Computed = tuple[msgspec.Struct, list[Link]]  # a computed tool's structuredContent and resource links
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,12 +97,15 @@ class Tool:
     name: str
     title: str
     description: str
-    properties: Callable[[Data], dict[str, Any]]  # the arguments' JSON Schemas (every argument is a string)
+    # The arguments' JSON Schemas: a string (maxLength) or a number (maximum), which tools.call
+    # checks before any resolver sees the arguments.
+    properties: Callable[[Data], dict[str, Any]]
     required: tuple[str, ...]
     output: type[msgspec.Struct]  # structuredContent, and so the outputSchema
-    resolve: Callable[[Lookups, dict[str, str]], Key | ToolError]
-    results: Callable[[Context], Iterator[Result]]  # every result a key can name
-    example: Callable[[Doc, str], dict[str, str]]  # arguments for the API reference, from a document and a portal id
+    example: Callable[[Doc, str], dict[str, Any]]  # arguments for the API reference, from a document and a portal id
+    resolve: Callable[[Lookups, dict[str, Any]], Key | ToolError] | None = None
+    results: Callable[[Context], Iterator[Result]] | None = None  # every result a key can name
+    compute: Callable[[Lookups, dict[str, Any]], Computed | ToolError] | None = None  # instead of the two above
 
     def definition(self, data: Data) -> dict[str, Any]:
         """The tool's tools/list entry."""
@@ -288,6 +304,40 @@ def _tool_url_results(context: Context) -> Iterator[Result]:
     yield ("get_photo_tool_url", None, None), answer(None, None), []
 
 
+# --- check_photo_measurements -----------------------------------------------------------------------
+
+
+def _check_properties(data: Data) -> dict[str, Any]:
+    return {field.name: {**field.schema(), "description": field.description} for field in FIELDS}
+
+
+def _check(lookups: Lookups, arguments: dict[str, Any]) -> Computed | ToolError:
+    answer = lookups.checker.check(arguments)
+    if isinstance(answer, Refused):
+        return ToolError(answer.message, answer.suggestions)
+    return _check_result(lookups, answer), _doc_links(lookups.urls, lookups.data.docs[answer.document])
+
+
+def _check_result(lookups: Lookups, checked: Checked) -> PhotoCheckResult:
+    result = checked.result
+    return PhotoCheckResult(
+        document=checked.document,
+        portal=checked.portal,
+        verdict=result["verdict"],
+        rules=msgspec.convert(result["rules"], list[CheckedRule]),
+        source_url=lookups.urls.document(lookups.data.docs[checked.document].slug),
+        dataset=lookups.dataset,
+    )
+
+
+def _check_example(doc: Doc, portal: str) -> dict[str, Any]:
+    """A document's own print size in px, a head and eye line in mm, a white background."""
+    example: dict[str, Any] = {"document": doc.id}
+    if doc.width_px and doc.height_px:
+        example |= {"widthPx": doc.width_px, "heightPx": doc.height_px}
+    return example | {"headMm": 32, "eyeMm": 31, "background": "#ffffff"}
+
+
 # --- the tools ------------------------------------------------------------------------------------------
 
 TOOLS = [
@@ -347,6 +397,17 @@ TOOLS = [
         results=_tool_url_results,
         example=lambda doc, portal: {"country": doc.country.id, "document_type": doc.id},
     ),
+    Tool(
+        name="check_photo_measurements",
+        title="Check a photo's measurements",
+        # the reference's own text, in this schema's names; the photo stays with the caller
+        description=photocheck.DESCRIPTION.replace("height_px", "heightPx") + " Only the numbers travel: no image is ever sent.",
+        properties=_check_properties,
+        required=("document",),
+        output=PhotoCheckResult,
+        compute=_check,
+        example=_check_example,
+    ),
 ]
 
 
@@ -356,19 +417,23 @@ TOOLS = [
 @dataclass(frozen=True, slots=True)
 class BuiltTools:
     records: dict[str, Tool]  # by name
-    arguments: dict[str, frozenset[str]]  # tool name -> the arguments it takes
+    arguments: dict[str, dict[str, Any]]  # tool name -> the arguments it takes -> their JSON Schemas
     definitions: list[dict[str, Any]]  # tools/list entries, in TOOLS order
     listing: bytes  # the tools/list result
     results: dict[Key, Encoded]  # every valid call's result
 
 
+def dataset_ref(urls: Urls) -> DatasetRef:
+    """The open dataset every result cites: its page names the version and the files."""
+    return DatasetRef(name="photospecs open dataset", url=urls.path("dataset"), license="MIT", license_url=LICENSE_URL)
+
+
 def build_tools(data: Data, urls: Urls, views: Views) -> BuiltTools:
-    dataset = DatasetRef(name="photospecs open dataset", url=urls.path("specs"), license="MIT", license_url=LICENSE_URL)
-    context = Context(data, urls, views, icao_baseline(data.icao), dataset)
+    context = Context(data, urls, views, icao_baseline(data.icao), dataset_ref(urls))
     definitions = [tool.definition(data) for tool in TOOLS]
     return BuiltTools(
         records={tool.name: tool for tool in TOOLS},
-        arguments={tool.name: frozenset(tool.properties(data)) for tool in TOOLS},
+        arguments={tool.name: tool.properties(data) for tool in TOOLS},
         definitions=definitions,
         listing=encode({"tools": definitions}),
         results={key: encoded for tool in TOOLS for key, encoded in _results(tool, context)},
@@ -376,16 +441,16 @@ def build_tools(data: Data, urls: Urls, views: Views) -> BuiltTools:
 
 
 def _results(tool: Tool, context: Context) -> Iterator[tuple[Key, Encoded]]:
-    for key, payload, links in tool.results(context):
-        if type(payload) is not tool.output:  # the outputSchema would not describe it
-            raise TypeError(f"{tool.name}: a result is a {type(payload).__name__}, its output a {tool.output.__name__}")
-        yield key, _encoded(payload, links)
+    for key, payload, links in tool.results(context) if tool.results is not None else ():
+        yield key, encoded(tool, payload, links)
 
 
 PLAIN_END = b'],"isError":false}'
 
 
-def _encoded(payload: msgspec.Struct, links: list[Link]) -> Encoded:
+def encoded(tool: Tool, payload: msgspec.Struct, links: list[Link]) -> Encoded:
+    if type(payload) is not tool.output:  # the outputSchema would not describe it
+        raise TypeError(f"{tool.name}: a result is a {type(payload).__name__}, its output a {tool.output.__name__}")
     structured = msgspec.to_builtins(payload)
     text = {"type": "text", "text": encode(structured).decode()}
     # resource_link blocks (from 2025-06-18): the page to cite, the resource to fetch or

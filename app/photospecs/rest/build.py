@@ -1,6 +1,6 @@
 """The JSON bodies of the REST API, built once from the view models: the contract's shapes
 (/api/specs, /api/comparisons) and the full ones (/api/documents, /api/portals, /api/print-sheets,
-/api/icao)."""
+/api/icao), and the open dataset's files (rest/dataset.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import msgspec
 
+from photospecs.core.checking import Checker
 from photospecs.core.names import Names
 from photospecs.core.search import Search
 from photospecs.core.views import Views, convert, icao_baseline
@@ -15,6 +16,7 @@ from photospecs.dataset import Data
 from photospecs.dataset.schema import ComparisonFile, CountryFile
 from photospecs.http.encoded import JSON, Prepared, prepare
 from photospecs.paths import at
+from photospecs.rest.dataset import DatasetSlice, Release, build_dataset
 from photospecs.urls import Urls
 from photospecs.wire.rest import (
     DATASET_NAME,
@@ -82,10 +84,15 @@ class Rest:
     country_ids: list[str]
     names: Names  # aliases of ids -> the ids (redirects), and close ids for a miss
     search: Search  # GET /api/search, ranked per request
+    checker: Checker  # GET /api/check, computed per request
+    dataset: DatasetSlice  # GET /api/dataset and its files
     cache_control: bytes
 
 
-def build(data: Data, urls: Urls, views: Views, names: Names, search: Search, cache_control: bytes) -> Rest:
+def build(
+    data: Data, urls: Urls, views: Views, names: Names, search: Search, checker: Checker, release: Release, cache_control: bytes
+) -> Rest:
+    """`release` is the open dataset's files, made above the protocols (export/published.py)."""
     def json(value: object) -> Prepared:
         return prepare(encode(value), JSON, cache_control)
 
@@ -105,4 +112,5 @@ def build(data: Data, urls: Urls, views: Views, names: Names, search: Search, ca
         **{at("document", key): json(spec) for key, spec in views.documents.items()},
         **{at("portal", key): json(portal) for key, portal in views.portals.items()},
     }
-    return Rest(specs, comparisons, resources, list(countries), names, search, cache_control)
+    dataset = build_dataset(release, urls, cache_control)
+    return Rest(specs, comparisons, resources, list(countries), names, search, checker, dataset, cache_control)

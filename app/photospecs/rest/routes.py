@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
+import msgspec
+
+from photospecs.core.checking import FIELDS, Refused, number
 from photospecs.core.search import MAX_QUERY as MAX_SEARCH
 from photospecs.http.encoded import COMMON_HEADERS, Prepared
+from photospecs.http.fingerprinted import Fingerprinted
 from photospecs.http.query import parse_query
 from photospecs.http.routing import Handler, Moved, Outcome, by_query, constant, get_only, read_only
 from photospecs.http.send import ErrorRenderer, Scope, Send, send_bytes
@@ -13,6 +18,9 @@ from photospecs.paths import BY_NAME, at
 from photospecs.rest.build import Rest
 from photospecs.wire.errors import quoted
 from photospecs.wire.rest import Error
+from photospecs.wire.results import CheckedRule, PhotoCheck
+
+encode = msgspec.json.Encoder().encode
 
 
 def specs_outcome(rest: Rest, query: bytes) -> Outcome:
@@ -82,17 +90,55 @@ def search_outcome(rest: Rest, query: bytes) -> bytes | Error:
     return rest.search.encoded(text)
 
 
-def search(rest: Rest) -> Handler:
-    """Like read_only, for the one JSON body computed per request (see search_outcome)."""
+def check_outcome(rest: Rest, query: bytes) -> bytes | Error:
+    """The /api/check body: check_photo on the measurements in the query, computed per request
+    within the bounds core/checking.py sets. Unknown parameters are ignored, as everywhere."""
+    params = parse_query(query)
+    if isinstance(params, Error):
+        return params
+    given: dict[str, object] = {}
+    for field in FIELDS:
+        if field.name in params:
+            text = params[field.name]
+            value = number(field.name, text) if field.kind == "number" else text
+            if isinstance(value, Refused):
+                return refused(value)
+            given[field.name] = value
+    answer = rest.checker.check(given)
+    if isinstance(answer, Refused):
+        return refused(answer)
+    rules = msgspec.convert(answer.result["rules"], list[CheckedRule])
+    return encode(PhotoCheck(answer.document, answer.portal, answer.result["verdict"], rules))
+
+
+def refused(refusal: Refused) -> Error:
+    status = 404 if refusal.code.startswith("unknown_") else 400
+    return Error(status=status, error=refusal.code, message=refusal.message, suggestions=refusal.suggestions)
+
+
+def computed(rest: Rest, outcome: Callable[[Rest, bytes], bytes | Error]) -> Handler:
+    """Like read_only, for a JSON body computed per request (search_outcome, check_outcome): a
+    pure function of the query and the dataset, so cached as every response is."""
     headers = [(b"cache-control", rest.cache_control), *COMMON_HEADERS]
 
     async def answer(scope: Scope, send: Send, errors: ErrorRenderer) -> int:
-        result = search_outcome(rest, scope["query_string"])
+        result = outcome(rest, scope["query_string"])
         if isinstance(result, Error):
             return await errors(scope, send, result)
         return await send_bytes(send, 200, result, headers, scope["method"] == "HEAD")
 
     return get_only(answer)
+
+
+def dataset_file(files: Fingerprinted, path: str, query: bytes) -> Outcome:
+    found = files.get(path, query)
+    if found is not None:
+        return found
+    return Error(
+        status=404,
+        error="unknown_file",
+        message=f"No dataset file {quoted(path.removeprefix(BY_NAME['dataset-file'].prefix)[:80])}. GET {at('dataset')} lists the files of the current version.",
+    )
 
 
 def handlers(rest: Rest, openapi: Prepared) -> dict[str, Handler]:
@@ -104,12 +150,16 @@ def handlers(rest: Rest, openapi: Prepared) -> dict[str, Handler]:
     comparison_queries = ["", *(f"competitor={cid}" for cid in comparison_ids(rest))]
     resources = rest.resources
     document_prefix, portal_prefix = BY_NAME["document"].prefix, BY_NAME["portal"].prefix
+    files = Fingerprinted(rest.dataset.files)
     return {
         "specs": read_only(by_query(partial(specs_outcome, rest)), hot=[(at("specs"), q.encode()) for q in spec_queries]),
         "comparisons": read_only(
             by_query(partial(comparisons_outcome, rest)), hot=[(at("comparisons"), q.encode()) for q in comparison_queries]
         ),
-        "search": search(rest),
+        "search": computed(rest, search_outcome),
+        "check": computed(rest, check_outcome),
+        "dataset": read_only(constant(rest.dataset.index)),
+        "dataset-file": read_only(partial(dataset_file, files), hot=files.hot()),
         "documents": read_only(constant(resources[at("documents")])),
         "document": read_only(partial(by_id, rest, "document"), hot=[(path, b"") for path in resources if path.startswith(document_prefix)]),
         "portals": read_only(constant(resources[at("portals")])),

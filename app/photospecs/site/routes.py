@@ -3,19 +3,15 @@ redirected to its page, and the search results page."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
-from photospecs.http.encoded import Prepared, Variant
+from photospecs.http.encoded import Prepared
+from photospecs.http.fingerprinted import Fingerprinted
 from photospecs.http.routing import Handler, Lookup, Moved, Outcome, constant, read_only
 from photospecs.paths import BY_NAME, at
 from photospecs.site.build import SiteSlice
 from photospecs.site.search_page import search_page
 from photospecs.wire.rest import Error
-
-# A static file asked for with its own fingerprint (?v=<hash of its bytes>) never changes at that
-# URL: browsers may keep it for a year without asking again.
-FOREVER = b"public, max-age=31536000, immutable"
 
 NOT_FOUND = Error(status=404, error="not_found", message="No such page. The site's pages are listed at /sitemap.xml.")
 
@@ -32,7 +28,7 @@ def handlers(site: SiteSlice) -> dict[str, Handler]:
         "comparison-page": read_only(aliased(pages, "comparison-page", canonical.comparison), hot=under(pages, "comparison-page")),
         # /us-visa-photo, and /us-visa or /US-Visa-Photo redirected to it
         "page": read_only(aliased(pages, "page", canonical.slug), hot=under(pages, "page")),
-        "static": read_only(static, hot=[(path, query) for path, own in static.fingerprints.items() for query in (b"", own)]),
+        "static": read_only(static, hot=static.bodies.hot()),
     }
 
 
@@ -60,32 +56,14 @@ def aliased(pages: dict[str, Prepared], route: str, resolve: Callable[[str], str
 
 
 class StaticFiles:
-    """Each static file; for good when the query is its own fingerprint, otherwise with the usual
-    cache lifetime (an old or made-up fingerprint must not pin these bytes to that URL)."""
+    """Each static file; for good when the query is its own fingerprint (http/fingerprinted.py)."""
 
     def __init__(self, site: SiteSlice) -> None:
         prefix = BY_NAME["static"].prefix
-        self.fingerprints = {path: f"v={site.fingerprints[path.removeprefix(prefix)]}".encode() for path in site.pages if path.startswith(prefix)}
-        self.files = {path: (site.pages[path], cached_for_good(site.pages[path]), own) for path, own in self.fingerprints.items()}
+        self.bodies = Fingerprinted(
+            {path: (site.pages[path], site.fingerprints[path.removeprefix(prefix)]) for path in site.pages if path.startswith(prefix)}
+        )
 
     def __call__(self, path: str, query: bytes) -> Outcome:
-        found = self.files.get(path)
-        if found is None:
-            return NOT_FOUND
-        prepared, forever, own = found
-        return forever if query == own else prepared
-
-
-def cached_for_good(prepared: Prepared) -> Prepared:
-    """The same encoded bodies with Cache-Control FOREVER; no body is encoded again."""
-    done: dict[int, Variant] = {}
-
-    def swap(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
-        return [(name, FOREVER if name == b"cache-control" else value) for name, value in headers]
-
-    def variant(v: Variant) -> Variant:
-        if id(v) not in done:
-            done[id(v)] = dataclasses.replace(v, headers=swap(v.headers), not_modified_headers=swap(v.not_modified_headers))
-        return done[id(v)]
-
-    return Prepared({coding: variant(v) for coding, v in prepared.variants.items()})
+        found = self.bodies.get(path, query)
+        return NOT_FOUND if found is None else found

@@ -84,3 +84,28 @@ class Error(Struct, frozen=True, omit_defaults=True):
     message: str
     allowed: list[str] = []
     suggestions: list[str] = []
+
+
+class DatasetFile(Struct, rename="camel", frozen=True):
+    """One file of the open dataset: `url` carries the file's hash, so it may be cached for good."""
+
+    name: str
+    url: str
+    media_type: str
+    bytes: int
+    sha256: str
+    description: str
+
+
+class DatasetIndex(Struct, rename="camel", frozen=True):
+    """GET /api/dataset: the open dataset's current version and its files. `version` is the
+    packages' (MAJOR.YYYYMMDD.N), `datasetVersion` the dataset's (meta.version of /api/specs),
+    `generated` the dataset's latest check date, which the files carry as their day."""
+
+    name: str
+    version: str
+    dataset_version: str
+    generated: str
+    license: str
+    license_url: str
+    files: list[DatasetFile]

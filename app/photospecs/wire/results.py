@@ -8,7 +8,7 @@ into these by field name, so renaming a field in a dataset file cannot change wh
 from __future__ import annotations
 
 import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from msgspec import Meta, Struct
 
@@ -250,3 +250,43 @@ class ToolUrlResult(ToolResult, frozen=True):
     url: str
     country: str | None
     document_type: str | None
+
+
+# --- check_photo's answer (GET /api/check, the check_photo_measurements tool) -------------------
+
+
+class CheckLimit(Struct, frozen=True, omit_defaults=True):
+    """A rule's limit: a minimum, a maximum or both, or the values allowed (file formats)."""
+
+    min: int | float | None = None
+    max: int | float | None = None
+    allowed: list[str] | None = None
+
+
+class CheckedRule(Struct, frozen=True):
+    """One rule: pass, fail, or unchecked (not measured, `value` null), with the limit in `unit`
+    (px, mm, bytes, or none for a ratio, a colour distance or a format) and a sentence."""
+
+    rule: str
+    status: Literal["pass", "fail", "unchecked"]
+    value: int | float | str | None
+    limit: CheckLimit
+    unit: str
+    message: str
+
+
+class PhotoCheck(Struct, frozen=True):
+    """GET /api/check: the verdict is fail if any rule fails, incomplete if one is unchecked (or
+    none applies), else pass. `document` and `portal` are the canonical ids checked against."""
+
+    document: str
+    portal: str | None
+    verdict: Literal["pass", "fail", "incomplete"]
+    rules: list[CheckedRule]
+
+
+class PhotoCheckResult(ToolResult, frozen=True):
+    document: str
+    portal: str | None
+    verdict: Literal["pass", "fail", "incomplete"]
+    rules: list[CheckedRule]
