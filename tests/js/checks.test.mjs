@@ -12,7 +12,7 @@ const good = { headMm: 34, eyeLineMm: 27, topMarginMm: 3, offCentreMm: 0.2, roll
 const face = { yawDeg: 2, pitchDeg: -3, eyesOpen: 0.3, mouthGap: 0.01 };
 const measured = {
   lighting: 0.95, sharpness: 0.5, shadow: 0.05, exposure: { dark: 0.01, bright: 0.0, range: 140 }, colour: { l: 60, a: 12, b: 18 },
-  background: { close: true, even: true, distance: 5, spread: 4 }, pixels: { have: 900, need: 413 }, eyes: { source: 240, file: 110 },
+  background: { close: true, even: true, distance: 5, spread: 4 }, pixels: { have: 900, need: 413 }, eyes: { source: 240, file: 110 }, blocking: 1.1,
 };
 const levels = (lines) => lines.map((l) => l.level);
 const textOf = (lines) => lines.map((l) => `${l.level}: ${l.text}`).join("\n");
@@ -30,13 +30,13 @@ test("each problem fails or warns in words that say what to do", () => {
   const bad = assess(spec, {
     faces: 2, placement: { ...good, headMm: 30, eyeLineMm: 33, offCentreMm: 4, rollDeg: 12 },
     face: { yawDeg: 20, pitchDeg: -25, eyesOpen: 0.05, mouthGap: 0.3 }, lighting: 0.5, sharpness: 0.1, pixels: { have: 200, need: 413 }, covers: false,
-    shadow: 0.4, exposure: { dark: 0.4, bright: 0, range: 90 }, colour: { l: 50, a: 0.5, b: 1 }, eyes: { source: 50, file: 110 },
+    shadow: 0.4, exposure: { dark: 0.4, bright: 0, range: 90 }, colour: { l: 50, a: 0.5, b: 1 }, eyes: { source: 50, file: 110 }, blocking: 2.3,
   });
   const text = textOf(bad);
   for (const expected of ["fail: 2 faces", "fail: Head 30.0 mm", "Zoom in", "fail: Eyes 33.0 mm", "Move the photo down", "fail: Face 4.0 mm right",
     "fail: Head tilted 12.0°", "fail: Head turned about 20° to your left", "fail: Head tipped down about 25°", "fail: An eye looks closed", "fail: The mouth is open",
     "fail: Uneven light", "fail: The face looks blurred", "fail: Only 200 px", "warn: Part of the frame", "fail: A shadow", "fail: The face is too dark",
-    "fail: The photo looks black and white", "fail: 50 px between the eye centres (your photo has 50; the file's 110 would be enlarged)"]) {
+    "fail: The photo looks black and white", "fail: 50 px between the eye centres (your photo has 50; the file's 110 would be enlarged)", "fail: The photo is heavily compressed"]) {
     assert.ok(text.includes(expected), `missing "${expected}" in\n${text}`);
   }
   assert.ok(assess(spec, { faces: 0 })[0].text.startsWith("No face found"));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { backgroundSamples, backgroundShadow, exposure, lightingBalance, sharpness, skinColour } from "../../app/photospecs/site/static/tool/quality.js";
+import { backgroundSamples, backgroundShadow, blocking, exposure, lightingBalance, sharpness, skinColour } from "../../app/photospecs/site/static/tool/quality.js";
 
 function pixels(width, height, paint) {
   const data = new Uint8ClampedArray(width * height * 4);
@@ -74,4 +74,14 @@ test("exposure and skin colour in numbers", () => {
   assert.ok(skin.a > 8 && skin.b > 10, JSON.stringify(skin));
   const grey = skinColour(pixels(20, 20, () => [150, 150, 150]), box);
   assert.ok(Math.hypot(grey.a, grey.b) < 1, JSON.stringify(grey));
+});
+
+test("compression blocks: jumps on the 8 px grid against inside the blocks", () => {
+  const smooth = pixels(64, 64, (x, y) => { const v = 100 + x + y; return [v, v, v]; });
+  assert.ok(Math.abs(blocking(smooth) - 1) < 0.01);
+  // Each 8 x 8 block flat, in its own grey: all the change is on the grid.
+  const blocky = pixels(64, 64, (x, y) => { const v = 100 + 6 * (Math.floor(x / 8) + Math.floor(y / 8)) + ((x + y) % 2); return [v, v, v]; });
+  assert.ok(blocking(blocky) > 3, blocking(blocky));
+  // The same picture cut 3 px in: its grid is found where the photo put it.
+  assert.ok(blocking(blocky, { x: 0, y: 0 }) > 2 * blocking(blocky, { x: 3, y: 3 }));
 });

@@ -3,7 +3,7 @@
 // so the tool's own upscaling can neither blur the face nor add pixels to it.
 import { backgroundVerdict, enlargement, imageToOutput } from "./geometry.js";
 import { alphaOf, personMask } from "./models.js";
-import { backgroundSamples, backgroundShadow, exposure, lightingBalance, sharpness, skinColour } from "./quality.js";
+import { backgroundSamples, backgroundShadow, blocking, exposure, lightingBalance, sharpness, skinColour } from "./quality.js";
 import { render } from "./render.js";
 
 function canvasOf(size) {
@@ -29,12 +29,14 @@ function faceExcerpt(image, face, shrink) {
   context.drawImage(image, x0, y0, x1 - x0, y1 - y0, 0, 0, size.width, size.height);
   const at = (p) => ({ x: (p.x - x0) * shrink, y: (p.y - y0) * shrink });
   const box = (b) => ({ x: (b.x - x0) * shrink, y: (b.y - y0) * shrink, width: b.width * shrink, height: b.height * shrink });
-  return { pixels: context.getImageData(0, 0, size.width, size.height), at, box, span: span * shrink };
+  return { pixels: context.getImageData(0, 0, size.width, size.height), at, box, span: span * shrink, origin: { x: x0, y: y0 } };
 }
 
 function faceMeasures(image, face, shrink) {
   const excerpt = faceExcerpt(image, face, shrink);
   if (!excerpt) return {};
+  // Compression blocks sit on the photo's own 8 px grid: measured unscaled.
+  const own = shrink === 1 ? excerpt : faceExcerpt(image, face, 1);
   const { pixels, at, box, span } = excerpt;
   const eyes = [at(face.eyeLeft), at(face.eyeRight)];
   const chin = at(face.chin);
@@ -44,6 +46,7 @@ function faceMeasures(image, face, shrink) {
     sharpness: sharpness(pixels, { x: eyes[0].x - span * 0.4, y: top - span * 0.4, width: span * 1.8, height: chin.y - top + span * 0.4 }),
     exposure: exposure(pixels, box(face.skin)),
     colour: skinColour(pixels, box(face.skin)),
+    blocking: blocking(own.pixels, own.origin),
   };
 }
 

@@ -8,6 +8,8 @@ import { POSE_LIMITS } from "./pose.js";
 export const EYE_DISTANCE_PX = 90;
 // Sharpness (quality.js): the share of fine contrast a slight blur removes, at print size.
 export const SHARPNESS = { pass: 0.3, warn: 0.2 };
+// JPEG blocking (quality.js): contrast across the 8 px grid against inside the blocks.
+export const BLOCKING = { pass: 1.5, warn: 2 };
 
 const mm = (value) => `${value.toFixed(1)} mm`;
 const range = (r) => `${r.min}–${r.max} mm`;
@@ -149,6 +151,10 @@ function detail(m, lines) {
     const value = m.sharpness;
     lines.push(value >= SHARPNESS.pass ? line("pass", `Sharp at print size (fine detail ${pct(value)}).`)
       : line(value >= SHARPNESS.warn ? "warn" : "fail", `The face looks blurred at print size (fine detail ${pct(value)}, ${pct(SHARPNESS.pass)} is sharp): hold the camera still, focus on the face, and use more light.`));
+  }
+  if (m.blocking !== undefined && m.blocking !== null) {
+    lines.push(m.blocking <= BLOCKING.pass ? line("pass", `No visible compression blocks (${m.blocking.toFixed(2)} across the JPEG grid against inside it).`)
+      : line(m.blocking <= BLOCKING.warn ? "warn" : "fail", `The photo is ${m.blocking <= BLOCKING.warn ? "" : "heavily "}compressed: its 8 px JPEG blocks show (${m.blocking.toFixed(2)} across the grid against inside it). Use the camera's original file, not one sent through a messaging app.`));
   }
   if (m.pixels) {
     const { have, need } = m.pixels;

@@ -133,3 +133,27 @@ export function backgroundShadow(samples) {
   if (left === null || right === null) return null;
   return 1 - Math.min(left, right) / Math.max(1, left, right);
 }
+
+// JPEG blocking: how much larger the jumps between neighbouring pixels are across the 8 px
+// block grid than inside the blocks (1 = no blocking; heavy compression gives 1.5 and more).
+// `pixels` must be the photo's own pixels, unscaled, with the grid at `offset` ({x, y}: where
+// the excerpt starts in the photo), since any resizing smears the grid away.
+export function blocking(pixels, offset = { x: 0, y: 0 }) {
+  const { width, height, data } = pixels;
+  if (width < 32 || height < 32) return null;
+  const edge = [0, 0];
+  const inner = [0, 0];
+  for (let y = 1; y < height; y += 1) {
+    for (let x = 1; x < width; x += 1) {
+      const i = (y * width + x) * 4;
+      const across = Math.abs(grey(data, i) - grey(data, i - 4));
+      const down = Math.abs(grey(data, i) - grey(data, i - width * 4));
+      const onX = (x + offset.x) % 8 === 0;
+      const onY = (y + offset.y) % 8 === 0;
+      if (onX) { edge[0] += across; edge[1] += 1; } else { inner[0] += across; inner[1] += 1; }
+      if (onY) { edge[0] += down; edge[1] += 1; } else { inner[0] += down; inner[1] += 1; }
+    }
+  }
+  const mean = ([sum, count]) => (count ? sum / count : 0);
+  return mean(inner) > 0 ? mean(edge) / mean(inner) : null;
+}
