@@ -108,7 +108,8 @@ function background(spec, m, lines) {
     else if (!b.even) lines.push(line("warn", `The background is ${label} but uneven (spread ${b.spread.toFixed(0)}): look for shadows or objects behind you.`));
     else lines.push(line("pass", `Background ${label} and even (colour ${b.distance.toFixed(0)} off, spread ${b.spread.toFixed(0)}).`));
   }
-  if (m.shadow !== undefined && m.shadow !== null) {
+  // A wall of the wrong colour or with things on it fails above; its "shadow" would be noise.
+  if (m.shadow !== undefined && m.shadow !== null && (!b || b.close)) {
     lines.push(m.shadow <= 0.1 ? line("pass", `No shadow on the background (one side ${pct(m.shadow)} darker than the other).`)
       : line(m.shadow <= 0.25 ? "warn" : "fail", `A shadow on the background: one side is ${pct(m.shadow)} darker than the other. Step away from the wall and light it evenly from the front.`));
   }

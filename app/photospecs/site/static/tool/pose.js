@@ -21,9 +21,11 @@ export const CANONICAL = new Map([
 ]);
 
 // Pass, warn and fail limits (degrees): ISO/IEC 39794-5 and ICAO 9303 allow ±5° of yaw and
-// pitch and ±8° of roll; a few degrees more is a warning, since the fit itself is good to a
-// degree or two on real photos.
-export const POSE_LIMITS = { yaw: { pass: 5, warn: 8 }, pitch: { pass: 5, warn: 8 }, roll: { pass: 8, warn: 10 } };
+// pitch and ±8° of roll. Beyond that, up to 10° (12° of roll) is a warning and only more fails:
+// a pose read from one photo is good to a few degrees (the test portrait, photographed from a
+// little above, reads 5-8° down on every variant), and a false fail on a good photo sends people
+// to retake it for nothing.
+export const POSE_LIMITS = { yaw: { pass: 5, warn: 10 }, pitch: { pass: 5, warn: 10 }, roll: { pass: 8, warn: 12 } };
 
 const degrees = (radians) => (radians * 180) / Math.PI;
 
