@@ -25,11 +25,11 @@ const BASES = {
   "us-2x2-default": "the US figure for 2 × 2 in photos",
   "china-33x48-default": "China's figure for 33 × 48 mm photos",
   "canada-50x70-default": "Canada's figure for 50 × 70 mm photos",
-  "iso-19794-5-default": "ISO/IEC 19794-5's 50–70 % of the height",
+  "iso-19794-5-default": "ISO/IEC 19794-5's rule, eyes at 50–70 % of the height",
 };
 export function basisNote(basis) {
   if (!basis || basis === "authority") return "";
-  return ` (the authority gives no figure: this is ${BASES[basis] ?? `the rule “${basis}”`} for this format)`;
+  return ` (the authority gives no figure: this range is ${BASES[basis] ?? `the rule “${basis}”`})`;
 }
 
 const EDGE_WORDS = { left: "left", right: "right", top: "top", bottom: "bottom" };
@@ -164,9 +164,12 @@ function detail(m, lines) {
       : line(share >= 0.6 ? "warn" : "fail", `Only ${Math.round(have)} px across the photo where ${need} are needed: the rest would be made up by enlarging, and it may print blurred. Take the photo closer or at a higher resolution.`));
   }
   if (m.eyes) {
-    // Source pixels only: the file's eye distance counts no more than the photo had.
-    const real = Math.min(m.eyes.source, m.eyes.file);
-    const words = `${Math.round(real)} px between the eye centres${m.eyes.source < m.eyes.file ? ` (your photo has ${Math.round(m.eyes.source)}; the file's ${Math.round(m.eyes.file)} would be enlarged)` : ""}`;
+    // Source pixels only: a file that enlarges the face gains no detail from it.
+    const { source, file } = m.eyes;
+    const real = Math.min(source, file);
+    const words = source < file
+      ? `${Math.round(source)} px of your photo between the eye centres (the file enlarges that to ${Math.round(file)}, which adds no detail)`
+      : `${Math.round(file)} px between the eye centres in the file`;
     lines.push(real >= EYE_DISTANCE_PX ? line("pass", `${words}; ICAO asks at least ${EYE_DISTANCE_PX}.`)
       : line(real >= 0.75 * EYE_DISTANCE_PX ? "warn" : "fail", `${words}, where ICAO asks at least ${EYE_DISTANCE_PX}: take the photo closer or at a higher resolution.`));
   }
