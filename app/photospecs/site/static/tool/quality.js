@@ -48,19 +48,33 @@ export function lightingBalance(pixels, points, radius) {
 export function sharpness(pixels, box) {
   const { x0, y0, x1, y1 } = clip(pixels, box, 4);
   if (x1 - x0 < 8 || y1 - y0 < 8) return null;
-  const w = pixels.width;
-  const at = (x, y) => grey(pixels.data, (y * w + x) * 4);
-  // A 9-tap blur along each axis, then how much of each neighbour difference it keeps.
-  const blurred = (x, y, dx, dy) => { let s = 0; for (let k = -4; k <= 4; k += 1) s += at(x + k * dx, y + k * dy); return s / 9; };
+  // The grey of the box and 4 px around it, once.
+  const left = x0 - 4;
+  const top = y0 - 4;
+  const w = x1 - x0 + 9;
+  const h = y1 - y0 + 9;
+  const g = new Float32Array(w * h);
+  for (let y = 0; y < h; y += 1) for (let x = 0; x < w; x += 1) g[y * w + x] = grey(pixels.data, ((top + y) * pixels.width + left + x) * 4);
   let share = 0;
   for (const [dx, dy] of [[1, 0], [0, 1]]) {
+    // A 9-tap blur along this axis, then how much of each neighbour difference it keeps.
+    const step = dy * w + dx;
+    const blurred = new Float32Array(w * h);
+    for (let y = 4 * dy; y < h - 4 * dy; y += 1) {
+      for (let x = 4 * dx; x < w - 4 * dx; x += 1) {
+        let sum = 0;
+        for (let k = -4; k <= 4; k += 1) sum += g[y * w + x + k * step];
+        blurred[y * w + x] = sum / 9;
+      }
+    }
     let total = 0;
     let lost = 0;
-    for (let y = y0 + 1; y <= y1; y += 1) {
-      for (let x = x0 + 1; x <= x1; x += 1) {
-        const db = Math.abs(blurred(x, y, dx, dy) - blurred(x - dx, y - dy, dx, dy));
+    for (let y = 5; y < h - 4; y += 1) {
+      for (let x = 5; x < w - 4; x += 1) {
+        const i = y * w + x;
+        const db = Math.abs(blurred[i] - blurred[i - step]);
         if (db < EDGE) continue;
-        const d = Math.abs(at(x, y) - at(x - dx, y - dy));
+        const d = Math.abs(g[i] - g[i - step]);
         total += d;
         lost += Math.max(0, d - db);
       }
