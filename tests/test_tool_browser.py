@@ -244,6 +244,32 @@ def test_variations_of_the_photo_land_inside_the_ranges(server, context, variati
     assert context.problems == []
 
 
+def failed_lines(page) -> list[str]:
+    """The check's fail lines, once the pixel measures are in."""
+    expect(page.locator("#tool-checks")).not_to_contain_text("Measuring", timeout=TIMEOUT)
+    return page.locator("#tool-checks li.check-fail").all_inner_texts()
+
+
+@pytest.mark.parametrize("name", ["portrait", "off-centre", "rolled-6", "white-wall"])
+def test_a_good_frontal_photo_gets_no_fail_line(variation_page, photos, name):
+    """Pose, sharpness, pixels, light and background all pass or warn; the one fail allowed is her
+    open smile, which Germany's closed-mouth rule rightly fails."""
+    open_photo(variation_page, photos(f"{name}.jpg", VARIATIONS.get(name, Portrait())))
+    fails = [line for line in failed_lines(variation_page) if "mouth is open" not in line]
+    checks = variation_page.locator("#tool-checks").inner_text()
+    print(f"\ngermany-passport {name}:\n{checks}")  # the figures, for the record (pytest -s shows them)
+    assert fails == [], fails
+    for words in ("Facing the camera", "Sharp at print size", "between the eye centres", "Face well exposed", "Natural skin colour"):
+        assert words in checks, checks
+
+
+def test_a_head_cut_by_the_photos_edge_fails_and_is_not_called_placed(variation_page, photos):
+    status = open_photo(variation_page, photos("cut-left.jpg", Portrait(centre=(0.03, 0.36), head_share=0.2)), "runs off the photo's left edge")
+    assert PLACED not in status, status
+    expect(variation_page.locator("#tool-status")).to_have_attribute("data-kind", "problem")
+    assert any("runs off the photo's left edge" in line and "Take the photo again" in line for line in failed_lines(variation_page))
+
+
 def two_people() -> bytes:
     base = Image.open(io.BytesIO(Portrait(size=(4000, 3000), centre=(0.3, 0.4), head_share=0.16).jpeg()))
     other = Image.open(io.BytesIO(Portrait(size=(4000, 3000), centre=(0.7, 0.4), head_share=0.16).jpeg()))

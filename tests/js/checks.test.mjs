@@ -1,43 +1,61 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { assess, backgroundSamples, lightingBalance, sharpness } from "../../app/photospecs/site/static/tool/checks.js";
+import { assess, basisNote, EYE_DISTANCE_PX } from "../../app/photospecs/site/static/tool/checks.js";
+import { faceFromLandmarks } from "../../app/photospecs/site/static/tool/face.js";
+import { placeFace } from "../../app/photospecs/site/static/tool/geometry.js";
+import { measuresOf } from "../../app/photospecs/site/static/tool/measures.js";
+import { turnedFace } from "./landmarks.mjs";
 
-const spec = { heightMm: 45, headHeightMm: { min: 32, max: 36 }, eyeLineMm: { min: 22.5, max: 31.5 }, bgColor: "#ffffff", bgColorLabel: "White", mouthClosed: true };
+const spec = { heightMm: 45, headHeightMm: { min: 32, max: 36 }, headHeightBasis: "authority", eyeLineMm: { min: 22.5, max: 31.5 }, bgColor: "#ffffff", bgColorLabel: "White", mouthClosed: true, colour: "colour" };
 const good = { headMm: 34, eyeLineMm: 27, topMarginMm: 3, offCentreMm: 0.2, rollDeg: 0.5 };
-const face = { yawDeg: 2, pitchDeg: 3, eyesOpen: 0.3, mouthGap: 0.01 };
+const face = { yawDeg: 2, pitchDeg: -3, eyesOpen: 0.3, mouthGap: 0.01 };
+const measured = {
+  lighting: 0.95, sharpness: 0.5, shadow: 0.05, exposure: { dark: 0.01, bright: 0.0, range: 140 }, colour: { l: 60, a: 12, b: 18 },
+  background: { close: true, even: true, distance: 5, spread: 4 }, pixels: { have: 900, need: 413 }, eyes: { source: 240, file: 110 }, blocking: 1.1,
+};
 const levels = (lines) => lines.map((l) => l.level);
-
-function pixels(width, height, paint) {
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const [r, g, b] = paint(x, y);
-      data.set([r, g, b, 255], (y * width + x) * 4);
-    }
-  }
-  return { data, width, height };
-}
+const textOf = (lines) => lines.map((l) => `${l.level}: ${l.text}`).join("\n");
 
 test("a good photo passes every line, with its numbers", () => {
-  const lines = assess(spec, { faces: 1, placement: good, face, lighting: 0.95, sharpness: 20, pixels: { have: 900, need: 413 }, covers: true });
-  assert.deepEqual([...new Set(levels(lines))], ["pass"]);
-  const text = lines.map((l) => l.text).join(" ");
-  assert.ok(text.includes("Head 34.0 mm") && text.includes("32–36 mm") && text.includes("Eyes 27.0 mm"));
+  const lines = assess(spec, { faces: 1, persons: 1, cut: [], placement: good, face, covers: true, ...measured });
+  assert.deepEqual([...new Set(levels(lines))], ["pass"], textOf(lines));
+  const text = textOf(lines);
+  for (const words of ["Head 34.0 mm", "32–36 mm", "Eyes 27.0 mm", "turned 2°", "(3°", "110 px between the eye centres in the file", "Sharp at print size (fine detail 50 %)", "a* 12"]) {
+    assert.ok(text.includes(words), `missing "${words}" in\n${text}`);
+  }
 });
 
 test("each problem fails or warns in words that say what to do", () => {
   const bad = assess(spec, {
-    faces: 2, placement: { ...good, headMm: 30, eyeLineMm: 33, offCentreMm: 4, rollDeg: 12 },
-    face: { yawDeg: 20, pitchDeg: -25, eyesOpen: 0.05, mouthGap: 0.3 }, lighting: 0.5, sharpness: 1, pixels: { have: 200, need: 413 }, covers: false,
+    faces: 2, placement: { ...good, headMm: 30, eyeLineMm: 33, offCentreMm: 4, rollDeg: 14 },
+    face: { yawDeg: 20, pitchDeg: -25, eyesOpen: 0.05, mouthGap: 0.3 }, lighting: 0.5, sharpness: 0.1, pixels: { have: 200, need: 413 }, covers: false,
+    shadow: 0.4, exposure: { dark: 0.4, bright: 0, range: 90 }, colour: { l: 50, a: 0.5, b: 1 }, eyes: { source: 50, file: 110 }, blocking: 2.3,
   });
-  const text = bad.map((l) => `${l.level}: ${l.text}`).join("\n");
+  const text = textOf(bad);
   for (const expected of ["fail: 2 faces", "fail: Head 30.0 mm", "Zoom in", "fail: Eyes 33.0 mm", "Move the photo down", "fail: Face 4.0 mm right",
-    "fail: Head tilted 12.0°", "fail: Head turned about 20°", "fail: Head tipped down about 25°", "fail: An eye looks closed", "fail: The mouth is open",
-    "fail: Uneven light", "fail: The face looks blurred", "fail: Only 200 px", "warn: Part of the frame"]) {
+    "fail: Head tilted 14.0°", "fail: Head turned about 20° to your left", "fail: Head tipped down about 25°", "fail: An eye looks closed", "fail: The mouth is open",
+    "fail: Uneven light", "fail: The face looks blurred", "fail: Only 200 px", "warn: Part of the frame", "fail: A shadow", "fail: The face is too dark",
+    "fail: The photo looks black and white", "fail: 50 px of your photo between the eye centres (the file enlarges that to 110", "fail: The photo is heavily compressed"]) {
     assert.ok(text.includes(expected), `missing "${expected}" in\n${text}`);
   }
   assert.ok(assess(spec, { faces: 0 })[0].text.startsWith("No face found"));
+  assert.equal(assess(spec, { faces: 1, persons: 2 })[0].level, "fail");
+});
+
+test("pose: pass within the standard's limits, warn a little beyond, fail clearly beyond", () => {
+  const level = (f, p = good) => assess(spec, { placement: p, face: { ...face, ...f } }).filter((l) => /turned|tipped|Facing|Head not|tilted|level/.test(l.text)).map((l) => l.level);
+  assert.deepEqual(level({ yawDeg: 4.9, pitchDeg: -4.9 }, { ...good, rollDeg: 7.9 }), ["pass", "pass", "pass"]);
+  assert.deepEqual(level({ yawDeg: -7, pitchDeg: 9.5 }, { ...good, rollDeg: 11 }), ["warn", "warn", "warn"]);
+  assert.deepEqual(level({ yawDeg: 11, pitchDeg: -11 }, { ...good, rollDeg: 13 }), ["fail", "fail", "fail"]);
+});
+
+test("a range that is not the authority's says whose it is", () => {
+  assert.equal(basisNote("authority"), "");
+  assert.ok(basisNote("icao-35x45-default").includes("ICAO's figure for 35 × 45 mm"));
+  const lines = assess({ ...spec, headHeightBasis: "us-2x2-default", eyeLineBasis: "iso-19794-5-default" }, { placement: good });
+  assert.ok(lines[0].text.includes("the authority gives no figure: this range is the US figure"), lines[0].text);
+  assert.ok(lines[1].text.includes("ISO/IEC 19794-5"), lines[1].text);
 });
 
 test("the published top margin is checked when there is one", () => {
@@ -46,23 +64,45 @@ test("the published top margin is checked when there is one", () => {
   assert.equal(assess(china, { placement: { ...good, topMarginMm: 4 } }).find((l) => l.text.includes("above the head")).level, "pass");
 });
 
-test("background measured only where the mask says background", () => {
-  // A white wall with a dark person in the middle: the person's pixels are not sampled.
-  const photo = pixels(30, 30, (x) => (x >= 10 && x < 20 ? [30, 30, 30] : [250, 250, 250]));
-  const alpha = new Uint8Array(30 * 30).map((_, i) => (i % 30 >= 10 && i % 30 < 20 ? 255 : 0));
-  const samples = backgroundSamples(photo, alpha, 1);
-  assert.equal(samples.length, 20 * 30);
-  assert.ok(samples.every(([r]) => r === 250));
+// A real session: a frontal face from landmarks, placed by the tool, measured as the page does.
+const germany = {
+  id: "germany-passport", widthMm: 35, heightMm: 45, widthPx: 827, heightPx: 1063, dpi: 600, headHeightMm: { min: 32, max: 36 },
+  guides: { heightMm: 45, target: { headMm: 34 }, crownLimitsMm: { min: 2, max: 9 }, eyesMm: { min: 16, max: 22 } },
+};
+function photoOf(width, height, scale, at) {
+  const points = Array.from({ length: 478 }, () => ({ x: at[0], y: at[1], z: 0 }));
+  Object.assign(points, turnedFace({}, { scale, at }));
+  const set = (i, dx, dy) => { points[i] = { x: at[0] + dx * scale, y: at[1] + dy * scale, z: 0 }; };
+  set(468, 3.2, -2.6); set(473, -3.2, -2.6); set(152, 0, 9.4); set(234, -7.7, -0.7); set(454, 7.7, -0.7);
+  set(159, -3.2, -3); set(145, -3.2, -2); set(386, 3.2, -3); set(374, 3.2, -2);
+  set(13, 0, 4.5); set(14, 0, 4.6); set(61, -2.5, 4.5); set(291, 2.5, 4.5);
+  const face = faceFromLandmarks(points);
+  const image = { width, height };
+  const transform = placeFace(face, germany.guides, image);
+  return measuresOf({ spec: germany, image, size: { width: 827, height: 1063 }, transform, face, faces: 1, persons: 1, analysis: {} });
+}
+
+test("a frontal face, whole in the photo, passes pose, edges and pixels", () => {
+  const m = photoOf(3000, 4000, 40, [1500, 1600]);
+  assert.deepEqual(m.cut, []);
+  const lines = assess(germany, m);
+  assert.deepEqual(lines.filter((l) => l.level !== "pass"), [], textOf(lines));
 });
 
-test("lighting balance and sharpness", () => {
-  const even = pixels(40, 20, () => [180, 160, 150]);
-  assert.ok(lightingBalance(even, [{ x: 10, y: 10 }, { x: 30, y: 10 }], 4) > 0.99);
-  const halfLit = pixels(40, 20, (x) => (x < 20 ? [200, 200, 200] : [80, 80, 80]));
-  assert.ok(Math.abs(lightingBalance(halfLit, [{ x: 10, y: 10 }, { x: 30, y: 10 }], 4) - 0.4) < 0.01);
-  const flat = pixels(40, 40, () => [128, 128, 128]);
-  const checks = pixels(40, 40, (x, y) => ((x + y) % 2 ? [255, 255, 255] : [0, 0, 0]));
-  const box = { x: 5, y: 5, width: 30, height: 30 };
-  assert.equal(sharpness(flat, box), 0);
-  assert.ok(sharpness(checks, box) > 100);
+test("a face half outside the photo fails and says what to do", () => {
+  const m = photoOf(3000, 4000, 40, [100, 1600]);
+  assert.deepEqual(m.cut, ["left"]);
+  const cut = assess(germany, m).find((l) => l.text.includes("runs off the photo's left edge"));
+  assert.equal(cut.level, "fail");
+  assert.ok(cut.text.includes("Take the photo again"));
+});
+
+test("pixels the file would enlarge do not count as the photo's own", () => {
+  // A small photo: the face is enlarged about 3x into Germany's 827 x 1063 px at 600 dpi.
+  const m = photoOf(400, 530, 5.5, [200, 250]);
+  assert.ok(m.eyes.file > 2.5 * m.eyes.source, JSON.stringify(m.eyes));
+  assert.ok(m.pixels.have < 400 && m.pixels.need === 827, JSON.stringify(m.pixels));
+  const text = textOf(assess(germany, m));
+  assert.ok(text.includes(`fail: ${Math.round(m.eyes.source)} px of your photo between the eye centres`) && m.eyes.source < EYE_DISTANCE_PX, text);
+  assert.ok(text.includes("fail: Only"), text);
 });

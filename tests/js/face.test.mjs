@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { crownEstimate, crownFromMask, faceFromLandmarks, personBoxes } from "../../app/photospecs/site/static/tool/face.js";
+import { crownEstimate, crownFromMask, cutEdges, faceFromLandmarks, personBoxes } from "../../app/photospecs/site/static/tool/face.js";
+import { turnedFace } from "./landmarks.mjs";
 
 // A head as a disc of radius 100 px centred at (500, 420): eyes at y 440, chin at y 520.
 const eyeLeft = { x: 470, y: 440 };
@@ -44,20 +45,21 @@ test("without a mask the crown is estimated from the eyes and the chin", () => {
 
 test("face measures from landmarks: irises sorted left to right, eyes open, mouth closed, facing", () => {
   const points = Array.from({ length: 478 }, () => ({ x: 500, y: 450, z: 0 }));
+  Object.assign(points, turnedFace({}, { scale: 7, at: [500, 450] }));
   const set = (i, x, y, z = 0) => { points[i] = { x, y, z }; };
   set(468, 530, 440); set(473, 470, 440); // mesh order is the person's right eye first
-  set(152, 500, 520); set(10, 500, 360); set(234, 420, 450); set(454, 580, 450);
-  set(159, 470, 435); set(145, 470, 445); set(33, 450, 440); set(133, 490, 440);
-  set(386, 530, 435); set(374, 530, 445); set(362, 510, 440); set(263, 550, 440);
+  set(152, 500, 520); set(234, 420, 450); set(454, 580, 450);
+  set(159, 470, 435); set(145, 470, 445); set(386, 530, 435); set(374, 530, 445);
   set(13, 500, 490); set(14, 500, 491); set(61, 480, 490); set(291, 520, 490);
   const face = faceFromLandmarks(points, disc(500, 420, 100));
   assert.deepEqual([face.eyeLeft.x, face.eyeRight.x], [470, 530]);
   assert.equal(face.crownFrom, "mask");
-  assert.ok(face.eyesOpen > 0.2 && face.mouthGap < 0.05 && face.yawDeg < 1);
-  // One cheek 80 px nearer the camera: turned about 27 degrees.
-  set(454, 580, 450, -80);
-  assert.ok(Math.abs(faceFromLandmarks(points).yawDeg - 26.6) < 0.5);
-  assert.equal(faceFromLandmarks(points).crownFrom, "estimate");
+  assert.ok(face.eyesOpen > 0.2 && face.mouthGap < 0.05 && Math.abs(face.yawDeg) < 0.1 && Math.abs(face.pitchDeg) < 0.1);
+  // The rigid part of the face turned 20 degrees: the pose follows it.
+  Object.assign(points, turnedFace({ yaw: 20, pitch: -4 }, { scale: 7, at: [500, 450] }));
+  const turned = faceFromLandmarks(points);
+  assert.ok(Math.abs(turned.yawDeg - 20) < 0.1 && Math.abs(turned.pitchDeg + 4) < 0.1, JSON.stringify(turned));
+  assert.equal(turned.crownFrom, "estimate");
 });
 
 test("people in a mask: one box each, stray specks ignored", () => {
@@ -70,4 +72,19 @@ test("people in a mask: one box each, stray specks ignored", () => {
   for (let y = 70; y < 160; y += 1) for (let x = 150; x < 190; x += 1) mask[y * width + x] = 255;
   assert.deepEqual(personBoxes(mask, width, height), [{ x: 60, y: 40, width: 80, height: 120 }, { x: 150, y: 70, width: 40, height: 90 }]);
   assert.deepEqual(personBoxes(new Uint8Array(width * height), width, height), []);
+});
+
+test("a head cut by the photo's edge is named by that edge", () => {
+  // A face 160 px wide (cheek to cheek) and 200 px from eyes to chin, centred at `x`.
+  const at = (x) => {
+    const points = Array.from({ length: 478 }, () => ({ x, y: 450, z: 0 }));
+    Object.assign(points, turnedFace({}, { scale: 10, at: [x, 450] }));
+    const set = (i, dx, dy) => { points[i] = { x: x + dx, y: 450 + dy, z: 0 }; };
+    set(468, 30, -20); set(473, -30, -20); set(152, 0, 180); set(234, -80, 0); set(454, 80, 0);
+    return faceFromLandmarks(points);
+  };
+  assert.deepEqual(cutEdges(at(60), { width: 1000, height: 1200 }), ["left"]);
+  assert.deepEqual(cutEdges(at(60), { width: 100, height: 1200 }), ["left", "right"]);
+  assert.deepEqual(cutEdges(at(500), { width: 1000, height: 600 }), ["bottom"]);
+  assert.deepEqual(cutEdges(at(500), { width: 1000, height: 1200 }), []);
 });

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  backgroundVerdict, coverPlacement, coversFrame, crownRange, fitQuality, frameMm, measure, outputSize,
-  placeFace, project, sheetLayout, turnAbout, uncroppedExport, UNCROPPED, unproject, zoomAbout, zoomLimits,
+  backgroundVerdict, coverPlacement, coversFrame, crownRange, drawingMatrix, enlargement, fitQuality, frameMm, imageToOutput, measure, outputSize,
+  placeFace, project, sheetLayout, sourcePixelsAcross, turnAbout, uncroppedExport, UNCROPPED, unproject, zoomAbout, zoomLimits,
 } from "../../app/photospecs/site/static/tool/geometry.js";
 import { jpegPdf } from "../../app/photospecs/site/static/tool/pdf.js";
 
@@ -247,4 +247,26 @@ test("uncropped: a portal's maximum caps the pixels", () => {
   const t = placeFace(face, schengen.guides, photo);
   const out = uncroppedExport(t, headIn(t, face, schengen), schengen, photo, { minPx: { width: 600, height: 750 }, maxPx: { width: 800, height: 1000 } });
   assert.deepEqual(out.size, { width: 800, height: 1000 });
+});
+
+test("the drawing matrix puts each image point where project() says", () => {
+  const image = { width: 400, height: 300 };
+  const t = { x: 1.5, y: 20, scale: 0.09, angle: 7 };
+  const size = { width: 350, height: 450 };
+  const [a, b, c, d, e, f] = drawingMatrix(t, image, size, 45);
+  for (const p of [{ x: 0, y: 0 }, { x: 400, y: 300 }, { x: 123, y: 45 }]) {
+    const want = imageToOutput(t, p, image, size, 45);
+    assert.ok(Math.abs(a * p.x + c * p.y + e - want.x) < 1e-9 && Math.abs(b * p.x + d * p.y + f - want.y) < 1e-9);
+  }
+  assert.ok(Math.abs(enlargement(t, size, 45) - 0.09 * 10) < 1e-12);
+});
+
+test("only the photo's own pixels across the frame count", () => {
+  const image = { width: 400, height: 600 };
+  const frame = { width: 35, height: 45 };
+  // 0.05 mm per px: the frame is 700 px of photo wide, but the photo is only 400 px wide.
+  const inside = sourcePixelsAcross({ x: 0, y: 22.5, scale: 0.05, angle: 0 }, frame, image, 22.5);
+  assert.ok(Math.abs(inside - 400) < 5, inside);
+  const covered = sourcePixelsAcross({ x: 0, y: 22.5, scale: 0.05, angle: 0 }, { width: 15, height: 45 }, image, 22.5);
+  assert.ok(Math.abs(covered - 300) < 1e-9, covered);
 });

@@ -1,14 +1,12 @@
 // What the face landmarks and the person mask say about a face: pure functions over image
 // points (px), so node's test runner checks them. Landmark numbers are those of MediaPipe's face
 // mesh with irises (478 points).
+import { headPose } from "./pose.js";
 
 const IRIS = [468, 473];
 const CHIN = 152;
 const CHIN_DROP = 0.05;
-const INNER_CORNERS = [133, 362];
-// In MediaPipe's canonical face the chin sits this much nearer the camera than the inner eye
-// corners, looking straight ahead (its model: 0.51 units nearer over 11.99 down).
-const LEVEL_PITCH_DEG = 2.4;
+const FOREHEAD = 10;
 const CHEEKS = [234, 454];
 const EYE_LIDS = [[159, 145, 33, 133], [386, 374, 362, 263]]; // upper, lower, two corners
 const LIPS = [13, 14, 61, 291]; // inner upper, inner lower, two corners
@@ -67,10 +65,7 @@ export function faceFromLandmarks(points, maskAt = null) {
   const fromMask = maskAt ? crownFromMask(maskAt, eyeLeft, eyeRight, chin) : null;
   const crown = fromMask ?? crownEstimate(eyeLeft, eyeRight, chin);
   const [cheekA, cheekB] = CHEEKS.map((i) => points[i]);
-  const [innerA, innerB] = INNER_CORNERS.map((i) => points[i]);
-  const corners = { x: (innerA.x + innerB.x) / 2, y: (innerA.y + innerB.y) / 2, z: (innerA.z + innerB.z) / 2 };
-  const lowest = points[CHIN];
-  const degrees = (rise, run) => (Math.atan2(rise, run) * 180) / Math.PI;
+  const pose = headPose(points);
   const lids = EYE_LIDS.map(([up, down, one, two]) => distance(points[up], points[down]) / distance(points[one], points[two]));
   const [upper, lower, left, right] = LIPS.map((i) => points[i]);
   const xs = points.map((p) => p.x);
@@ -79,13 +74,35 @@ export function faceFromLandmarks(points, maskAt = null) {
     eyeLeft, eyeRight, chin, crown, crownFrom: fromMask ? "mask" : "estimate",
     box: { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) },
     cheeks: [points[50], points[280]],
-    // Turned sideways: one cheek nearer the camera than the other. Tipped up (positive) or down:
-    // the chin nearer or farther than the eyes, against the canonical face's own slope.
-    yawDeg: Math.abs(degrees(cheekB.z - cheekA.z, distance(cheekA, cheekB))),
-    pitchDeg: degrees(corners.z - lowest.z, distance(corners, lowest)) - LEVEL_PITCH_DEG,
+    // The skin between the cheekbones, from the brows to the mouth: what exposure and colour
+    // are measured on (no hair, no background).
+    skin: skinBox(points),
+    // The head from ear to ear and crown to chin, to tell whether the photo's edge cuts it.
+    head: { left: Math.min(cheekA.x, cheekB.x, crown.x), right: Math.max(cheekA.x, cheekB.x, crown.x), top: Math.min(crown.y, points[FOREHEAD].y), bottom: Math.max(chin.y, points[CHIN].y) },
+    yawDeg: pose?.yawDeg ?? 0, pitchDeg: pose?.pitchDeg ?? 0, poseRollDeg: pose?.rollDeg ?? 0,
     eyesOpen: Math.min(...lids),
     mouthGap: distance(upper, lower) / distance(left, right),
   };
+}
+
+function skinBox(points) {
+  const left = Math.min(points[50].x, points[280].x);
+  const right = Math.max(points[50].x, points[280].x);
+  const top = Math.min(points[105].y, points[334].y);
+  const bottom = (points[13].y + points[2].y) / 2;
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+// The edges of a photo (`size` px) that cut the head, with a little slack for the crown found on
+// a person mask that reaches the edge: [] when the whole head is inside.
+export function cutEdges(face, size) {
+  const slack = 0.01 * (face.head.bottom - face.head.top);
+  const edges = [];
+  if (face.head.left < slack) edges.push("left");
+  if (face.head.right > size.width - slack) edges.push("right");
+  if (face.head.top < slack) edges.push("top");
+  if (face.head.bottom > size.height - slack) edges.push("bottom");
+  return edges;
 }
 
 // The people in a mask (px of the mask): side-by-side runs of columns that hold person, each

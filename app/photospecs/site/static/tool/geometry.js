@@ -55,6 +55,45 @@ export function unproject(t, point, image) {
   return { x: back.x + image.width / 2, y: back.y + image.height / 2 };
 }
 
+// Frame mm to the px of an output `size` px whose height is the document's `heightMm`.
+export function framePx(point, size, heightMm) {
+  const k = size.height / heightMm;
+  return { x: size.width / 2 + point.x * k, y: point.y * k };
+}
+
+// An image point (px) in an output of `size` px.
+export function imageToOutput(t, point, image, size, heightMm) {
+  return framePx(project(t, point, image), size, heightMm);
+}
+
+// The canvas transform (a, b, c, d, e, f for setTransform) that draws the image, from its own
+// top-left corner, where the placement puts it in an output of `size` px.
+export function drawingMatrix(t, image, size, heightMm) {
+  const k = size.height / heightMm;
+  const s = t.scale * k;
+  const cos = Math.cos(radians(t.angle)) * s;
+  const sin = Math.sin(radians(t.angle)) * s;
+  const origin = framePx({ x: t.x, y: t.y }, size, heightMm);
+  const w = image.width / 2;
+  const h = image.height / 2;
+  return [cos, sin, -sin, cos, origin.x - cos * w + sin * h, origin.y - sin * w - cos * h];
+}
+
+// Output px per photo px: above 1, the output enlarges the photo.
+export const enlargement = (t, size, heightMm) => (t.scale * size.height) / heightMm;
+
+// The photo's own px across the frame at height `yMm`, counting only where the photo is (a frame
+// that runs past the photo's edge gains no pixels there), in 200 steps.
+export function sourcePixelsAcross(t, frame, image, yMm) {
+  let inside = 0;
+  const steps = 200;
+  for (let i = 0; i < steps; i += 1) {
+    const p = unproject(t, { x: -frame.width / 2 + ((i + 0.5) / steps) * frame.width, y: yMm }, image);
+    if (p.x >= 0 && p.y >= 0 && p.x <= image.width && p.y <= image.height) inside += 1;
+  }
+  return (frame.width / t.scale) * (inside / steps);
+}
+
 // Where the crown of this face may be, in mm below the frame's top, for a head `headMm` tall
 // whose eyes are `eyeBelowCrownMm` below its crown: the room the frame and the top margin leave
 // (guides.crownLimitsMm), narrowed to put the eyes in the eye band. As in the service's own rule,

@@ -4,7 +4,9 @@
 import { url } from "../routes.js";
 import { faceFromLandmarks, personBoxes } from "./face.js";
 
-const urls = JSON.parse(document.getElementById("tool-models").textContent);
+// The page lists the model files' fingerprinted URLs; read when the models are first needed.
+let listed = null;
+const urls = () => (listed ??= JSON.parse(document.getElementById("tool-models")?.textContent ?? "{}"));
 
 // A module whose one function returns a v128 constant: it validates only where WebAssembly SIMD
 // is supported, and the vendored runtimes are the SIMD builds.
@@ -50,18 +52,18 @@ function wrap(solution, folder) {
   };
 }
 
-const locate = (folder) => (file) => urls[`${folder}/${file}`] ?? url("static", `tool/vendor/mediapipe/${folder}/${file}`);
+const locate = (folder) => (file) => urls()[`${folder}/${file}`] ?? url("static", `tool/vendor/mediapipe/${folder}/${file}`);
 
 let loading = null;
 // Both bundles share globals: they are initialised one after the other, never together.
 export function loadModels() {
   loading ??= (async () => {
     if (!simdSupported()) throw Object.assign(new Error("no WebAssembly SIMD"), { code: "no-simd" });
-    await script(urls["selfie_segmentation/selfie_segmentation.js"]);
+    await script(urls()["selfie_segmentation/selfie_segmentation.js"]);
     const segmentation = new window.SelfieSegmentation({ locateFile: locate("selfie_segmentation") });
     segmentation.setOptions({ modelSelection: 0, selfieMode: false, useCpuInference: true });
     await segmentation.initialize();
-    await script(urls["face_mesh/face_mesh.js"]);
+    await script(urls()["face_mesh/face_mesh.js"]);
     const mesh = new window.FaceMesh({ locateFile: locate("face_mesh") });
     // minDetectionConfidence is left at its default: setting it aborts this build's graph.
     mesh.setOptions({ maxNumFaces: 2, refineLandmarks: true, selfieMode: false, useCpuInference: true });
@@ -114,7 +116,8 @@ async function landmarksIn(models, image, rect) {
 
 // The face in a photo: the person first (the face detector misses faces that are small in a big
 // photo), landmarks on the person's upper part, then the person mask around the head for the
-// crown. `image` is an ImageBitmap; returns { count, face } with points in its px.
+// crown. `image` is an ImageBitmap; returns { count (faces), persons (people in the person mask),
+// face } with points in its px.
 export async function findFace(models, image) {
   const size = { width: image.width, height: image.height };
   const whole = { x: 0, y: 0, ...size };
@@ -123,14 +126,15 @@ export async function findFace(models, image) {
   // Each person's upper part, one after the other: a face small in a wide crop may be missed.
   let faces = [];
   const k = size.width / overview.width;
-  for (const box of personBoxes(alphaOf(mask), mask.width, mask.height)) {
+  const people = personBoxes(alphaOf(mask), mask.width, mask.height);
+  for (const box of people) {
     const pad = 0.08 * box.width * k;
     const width = box.width * k + 2 * pad;
     const height = Math.min(box.height * k + 2 * pad, 1.3 * width);
     faces.push(...await landmarksIn(models, image, clampRect({ x: box.x * k - pad, y: box.y * k - pad, width, height }, size)));
   }
   if (!faces.length) faces = await landmarksIn(models, image, whole);
-  if (!faces.length) return { count: 0, face: null };
+  if (!faces.length) return { count: 0, persons: people.length, face: null };
   // The biggest face is the person's; a second one is reported.
   const spread = (points) => Math.max(...points.map((p) => p.x)) - Math.min(...points.map((p) => p.x));
   faces.sort((a, b) => spread(b) - spread(a));
@@ -147,5 +151,5 @@ export async function findFace(models, image) {
     if (mx < 0 || my < 0 || mx >= headCanvas.width || my >= headCanvas.height) return 0;
     return headAlpha[my * headCanvas.width + mx] / 255;
   };
-  return { count: faces.length, face: faceFromLandmarks(points, maskAt) };
+  return { count: faces.length, persons: people.length, face: faceFromLandmarks(points, maskAt) };
 }
