@@ -139,8 +139,8 @@ class Server:
         self._wait_ready()
 
     # Generous: on a busy machine a server whose workers are spawned (each unpickles the
-    # catalog) has taken over 20 s to become ready.
-    def _wait_ready(self, timeout: float = 60.0) -> None:
+    # catalog) has taken over 20 s to become ready, and one building its catalog over 60 s.
+    def _wait_ready(self, timeout: float = 150.0) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
