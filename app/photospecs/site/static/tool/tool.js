@@ -188,6 +188,10 @@ async function openFile(file) {
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   } catch {
+    // A HEIC photo this browser cannot open is decoded by heic.js, loaded only now.
+    if (kind === "heic") bitmap = await import("./heic.js").then(({ heicToBlob }) => heicToBlob(file)).then((blob) => createImageBitmap(blob)).catch(() => null);
+  }
+  if (!bitmap) {
     say(kind === "heic"
       ? "This is a HEIC photo (the iPhone's usual format), which this browser cannot open. Choose a JPEG instead: on the iPhone, set Settings › Camera › Formats to “Most Compatible”, or share the photo as JPEG."
       : "This file cannot be opened as a photo. Choose a JPEG or PNG picture.", "problem");
