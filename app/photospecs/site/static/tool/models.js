@@ -38,13 +38,16 @@ function exclusive(task) {
 }
 
 // A solution's results arrive through its callback while `send` runs; `read` takes what is
-// needed from them before the next call can reuse their buffers.
+// needed from them before the next call can reuse their buffers. Each call is a still image:
+// the solutions are made for video and otherwise track the previous frame (the face mesh looks
+// for the face where the last photo had it), so the state is reset before every call.
 function wrap(solution, folder) {
   let latest = null;
   solution.onResults((results) => { latest = results; });
   return {
     run: (image, read) => exclusive(async () => {
       latest = null;
+      solution.reset();
       await solution.send({ image });
       if (!latest) throw new Error(`${folder} returned no result`);
       return read(latest);
