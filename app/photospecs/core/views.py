@@ -10,17 +10,20 @@ the conversion (and tests/test_view_models.py fails) instead of silently renamin
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import msgspec
+from msgspec import UNSET
 
 from photospecs.core.guides import guides
 from photospecs.dataset import Data, Doc
+from photospecs.dataset import citations as cite
 from photospecs.dataset.schema import IcaoFile, PortalFile
 from photospecs.urls import Urls
-from photospecs.wire.results import IcaoBaseline, PhotoSpec, PortalConstraints
+from photospecs.wire.results import Citation, IcaoBaseline, PhotoSpec, PortalConstraints
 
 T = TypeVar("T")
 
@@ -53,13 +56,26 @@ def photo_spec(doc: Doc, canonical_url: str) -> PhotoSpec:
     sources, check date, head height and eye line with their basis, portals), and the guides
     worked out from the result."""
     resolved = {field.name: getattr(doc, field.name) for field in dataclasses.fields(doc) if field.name != "file"}
+    resolved["citations"] = citations(doc.citations)
     spec = convert(doc.file, PhotoSpec, **{**resolved, "country": doc.country.id}, canonical_url=canonical_url)
     placed = guides(spec.width_mm, spec.height_mm, spec.head_height_mm, spec.eye_line_mm, spec.top_margin_mm)
     return msgspec.structs.replace(spec, guides=placed)
 
 
 def portal_constraints(portal: PortalFile) -> PortalConstraints:
-    return convert(portal, PortalConstraints)  # the loader has filled in `country` for portals in country files
+    # The loader has filled in `country` for portals in country files, and checked the citations.
+    cited = [c for s in portal.sources for c in cite.cited(s)]
+    bases = cite.bases(cite.portal_facts(portal), cited, portal.sources)
+    return convert(portal, PortalConstraints, citations=citations(cited), bases=bases)
+
+
+def citations(cited: Iterable[cite.Cited]) -> list[Citation]:
+    """As served: a gloss only beside a quote that is not in English."""
+    return [
+        Citation(facts=c.facts, url=c.url, quote=c.quote, lang=c.lang, gloss=UNSET if c.gloss is None else c.gloss,
+                 read=c.read, secondary=c.secondary, standard=c.standard)
+        for c in cited
+    ]
 
 
 def icao_baseline(icao: IcaoFile) -> IcaoBaseline:

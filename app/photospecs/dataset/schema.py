@@ -31,7 +31,26 @@ class Strict(Struct, forbid_unknown_fields=True, frozen=True):
 # --- dataset files ------------------------------------------------------------------------
 
 
-class Source(Strict, frozen=True):
+# A quote is the page's words as written; a few sentences at most.
+QuoteText = Annotated[str, Meta(min_length=1, max_length=1500)]
+# BCP 47 primary language subtag (and region), e.g. "de", "pt-br".
+Lang = Annotated[str, Meta(pattern=r"^[a-z]{2,3}(-[a-z0-9]{2,8})?$")]
+
+
+class Quote(Strict, kw_only=True, frozen=True):
+    """The words on a source's page that state some facts (see citations.py for the fact names)."""
+
+    quote: QuoteText
+    lang: Lang = "en"
+    gloss: Text | None = None  # an English rendering, required when `lang` is not "en"
+    read: datetime.date  # the day the words were read on the page
+    facts: Annotated[list[str], Meta(min_length=1)]
+    # Set where the words refer to a standard ("in accordance with ICAO standards") rather than
+    # state the figures: the facts are then the standard's figures, applied by us.
+    standard: Text | None = None
+
+
+class Source(Strict, kw_only=True, frozen=True):
     url: HttpsUrl
     title: Text
     # True when the issuing authority's own page was not available and a secondary
@@ -40,6 +59,15 @@ class Source(Strict, frozen=True):
     # The last day the link answered (`validate --write-verified` writes it); absent means it has
     # not been checked from a networked machine. The facts' own check date is `checked`.
     verified: datetime.date | None = None
+    # The common case, one quote, written on the source itself; `quotes` holds any further ones.
+    # `standard` with `facts` and no `quote` names a standard the page refers to, words not recorded.
+    quote: QuoteText | None = None
+    lang: Lang | None = None
+    gloss: Text | None = None
+    read: datetime.date | None = None
+    facts: list[str] = []
+    standard: Text | None = None
+    quotes: list[Quote] = []
 
 
 class Range(Strict, frozen=True):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from typing import Annotated
 
-from msgspec import Meta, Struct
+from msgspec import UNSET, Meta, Struct, UnsetType
 
 from photospecs.wire.guides import Guides
 
@@ -30,8 +30,56 @@ SIZE_BASES = {
         "The authority asks for a photo of your own but states no size. Ask the office or mission "
         "which size it accepts before you print or upload one."
     ),
+    "authority-unquoted": (
+        "The authority's page is cited for this size, but its words stating the size are not recorded yet."
+    ),
+    "standard": (
+        "The authority states no size itself but refers to a standard (named in the citation); the size "
+        "is that standard's."
+    ),
+    "uncited": "No cited page is recorded as stating this size. Confirm it with the authority.",
 }
 _SIZE_BASIS_DOC = "Where the size comes from. " + " ".join(f'"{key}": {text}' for key, text in SIZE_BASES.items())
+
+# What each label in `bases` means, for any fact: the one wording, in the schemas and on the pages.
+# A fact taken from a print format's published rule is labelled with that rule's id instead
+# ("icao-35x45-default", "us-2x2-default", "iso-19794-5-default", ...).
+FACT_BASES = {
+    "authority": "The authority states this figure: its words are quoted with the source.",
+    "authority-unquoted": (
+        "The authority's page is cited for this document, but the words stating this figure are not "
+        "recorded yet."
+    ),
+    "standard": (
+        "The authority refers to a standard (named in the citation) rather than stating the figure; the "
+        "figure is that standard's."
+    ),
+    "secondary": "Only secondary sources give this figure. Confirm it with the authority.",
+    "common-format": SIZE_BASES["common-format"],
+    "unpublished": "The authority publishes no figure for this.",
+    "uncited": "No cited page is recorded as stating this figure. Confirm it with the authority.",
+}
+_BASES_DOC = (
+    "Each served fact's label, by the fact's name (size, dpi, digitalPx, background, headHeight, eyeLine, "
+    "topMargin, capture, maxPhotoAge; for a portal formats, pixels, bytes, aspectRatio). "
+    + " ".join(f'"{key}": {text}' for key, text in FACT_BASES.items())
+    + " Any other value is the id of the print format's published rule the figure comes from."
+)
+
+
+class Citation(Struct, frozen=True, kw_only=True):
+    """Words on a source's page that state `facts`, as written (`lang`, with an English `gloss`
+    when not English), read on `read`; or, with `standard` set, the standard the page refers to
+    for them. `quote` and `lang` are null where only the standard is recorded."""
+
+    facts: list[str]
+    url: str
+    quote: str | None
+    lang: str | None
+    gloss: str | UnsetType = UNSET
+    read: datetime.date | None
+    secondary: bool
+    standard: str | None
 
 
 class Span(Struct, frozen=True):
@@ -96,6 +144,8 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     capture: str
     size_basis: Annotated[str, Meta(description=_SIZE_BASIS_DOC)]  # see SIZE_BASES
     sources: list[Source]
+    citations: list[Citation]
+    bases: Annotated[dict[str, str], Meta(description=_BASES_DOC)]  # see FACT_BASES
     checked: datetime.date  # when these facts were last checked against the sources
     width_mm: float | None = None
     height_mm: float | None = None
@@ -209,6 +259,8 @@ class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True)
     formats: list[str]
     rules: list[str]
     sources: list[Source]
+    citations: list[Citation]
+    bases: Annotated[dict[str, str], Meta(description=_BASES_DOC)]
     min_bytes: int | None = None
     max_bytes: int | None = None
     min_px: PixelSize | None = None
