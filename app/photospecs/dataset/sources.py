@@ -119,14 +119,14 @@ PUBLISHER_HOSTS = _names(
     congo-autrement.com daleel.pk dcubanos.com dd.m.fijitimes.com.fj delfi.lv delicesmedia.com
     demarchesmaroc.com diariandorra.ad diario.elmundo.sv diariocentro.ec dime.jp docplayer.net docslib.org
     doczz.com.br doczz.fr dr1.com ecoi.net einpresswire.com ekn.kr elcomercio.pe eleconomista.com.mx
-    elheraldo.hn elnacional.com eluniverso.com erongo.com.na es.scribd.com forum.ad fr.africanews.com
+    elheraldo.hn elnacional.com eluniverso.com erongo.com.na es.scribd.com forum.ad fr.africanews.com freirecht.de
     geekweek.interia.pl ghanaguardian.com github.com guinee114.com gulf-insider.com gulfnews.com
     gulftoday.ae herald.co.zw hitpages.com htlaw.vn iamkohchang.com icm-vukovar.info ikoreanspirit.com
     iliuxue360.com inews.mn info256.com infomarshallislands.com infomigra.org inspireambitions.com
     internationalstudent2.hacettepe.edu.tr investmentkit.com jamaica-gleaner.com jamaicainquirer.com
     jamaicaobserver.com jinchutou.com kassataya.com kebanyakan.com kendikadvocates.co.ke khaleejtimes.com
     kuaihz.com lameteo.info lanationdj.com laprensagrafica.com laprunellerdc.com latercera.com lawbrary.ch
-    lecourrierdekinshasa.com legalclarity.org lestimes.com libero.pe lighthouse88.com livrozilla.com
+    lecourrierdekinshasa.com legalclarity.org lestimes.com lexray.eu libero.pe lighthouse88.com livrozilla.com
     luattanthinhphat.com m.chaojilvshi.com malaysia.page4.me maliactu.net mauriweb.info mediabrest.by
     medicinalegale.mys.it mic.iom.sk migrantinfo.iom.int mmichael1.blogspot.com mondaq.com morson.ca
     nacion.com neweralive.na news.devevil.com news.un.org newsmotor.com.br normasbrasil.com.br okja.org
