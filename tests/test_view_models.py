@@ -107,7 +107,7 @@ def test_authority_only_where_the_authority_is_quoted(views):
 
 def test_a_visa_resting_on_the_visa_code_reads_standard(views):
     """The Visa Code refers to ICAO 9303 and states no millimetres."""
-    body = msgspec.json.decode(msgspec.json.encode(views.documents["hungary-visa"]))
+    body = msgspec.json.decode(msgspec.json.encode(views.documents["slovakia-visa"]))
     assert body["sizeBasis"] == body["bases"]["size"] == "standard"
     assert body["headHeightBasis"] == "standard" and body["bases"]["background"] == "standard"
     assert body["bases"]["maxPhotoAge"] == "uncited" and body["bases"]["dpi"] == "unpublished"

@@ -56,7 +56,7 @@ AUTHORITY_HOSTS = _names(
     irishimmigration.ie island.is jobs.ministryofhrctd.pw keishicho.metro.tokyo.jp korkortsportalen.se
     kormany.hu laarne.be lac-haute-sure.lu lennik.be lex.uz llv.li lta.com.fj lupakuvienvastaanotto.fi
     m.praha8.cz ma.zh.ch migracija.lt migrationsverket.se migri.fi minv.sk mpb.rks-gov.net mup.hr muphnk.ba
-    mvr.bg narsa-securiteroutiere.ma ndls.ie netherlandsworldwide.nl obecjovsa.sk oni.bf passeport.ma
+    mvr.bg narsa-securiteroutiere.ma ndls.ie nederlandwereldwijd.nl netherlandsworldwide.nl obecjovsa.sk oni.bf passeport.ma
     passport.pica-online.com pep.pt police.pref.gunma.jp poliisi.fi polisen.se polisia.kz politiet.no
     politsei.ee poliziadistato.it praha-ujezd.cz pre-enrolement.ci registrocivil.cl regitra.lt
     republicoftogo.com retsinformation.dk riigiteataja.ee rijksoverheid.nl rosbach-hessen.de ru.president.az
@@ -74,7 +74,7 @@ MISSION_HOSTS = _names(
     bahamashclondon.net bahighco.ca boliviawdc.org embportugal-uae.com embrssng.org gambiahc.org.uk
     grenada-hk.org guinea-ecuatorial.de gvineja-bissau.si haiti.org hc-cameroon-ottawa.org jhcottawa.ca
     lanka.com.sg mosambik-hamburg.de myanmarcgchongqing.org palestine-australia.com plonorway.com rcawashington.org ruscon.org
-    scgmia.com sihc.org.nz tajemb-my.org tajembiran.tj tuvaluhc.org.nz uruguatemala.org vanuatu.nz
+    scgmia.com sihc.org.nz swedenabroad.se tajemb-my.org tajembiran.tj tuvaluhc.org.nz uruguatemala.org vanuatu.nz
     """
 )
 
