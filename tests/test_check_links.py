@@ -162,16 +162,17 @@ def test_nothing_written_without_a_network(dataset: Path, monkeypatch: pytest.Mo
 
 
 def test_quotes_checked_on_their_pages(dataset: Path, server: type[Pages], capsys: pytest.CaptureFixture[str]) -> None:
-    """A quote counts as on its page whatever the markup, line breaks and case around it; one that
-    is gone is reported with its URL, and the check fails."""
+    """A quote counts as on its page whatever the markup, line breaks, list bullets and case around
+    it, and with its elided words ("...") left out; one that is gone is reported with its URL, and
+    the check fails."""
     us = dataset / "countries" / "us.toml"
-    kept = "The photo must be in color and taken within the last six months."
+    kept = "The photo must be in color\\n...\\n  • taken within the last six months."
     gone = "Photos must be 2 x 2 inches."
     read = ', lang = "en", read = 2026-11-26, facts = ["size"] },'
     edit(us, 'title = "U.S. Department of State: Photo requirements for visas" },',
          f'title = "U.S. Department of State: Photo requirements for visas", quote = "{kept}"{read}')
     edit(dataset / "countries" / "albania.toml", 'missions abroad)"\n', f'missions abroad)"\nquote = "{gone}"\nread = 2026-11-26\nfacts = ["background"]\n')
-    BODIES[VISA] = b"<html><body><p>The photo must be in <b>COLOR</b>\n   and taken within the last six&nbsp;months.</p></body></html>"
+    BODIES[VISA] = b"<html><body><p>The photo must be in <b>COLOR</b>.</p><ul><li>Taken within the last six&nbsp;months.</li></ul></body></html>"
     BODIES[ALBANIA] = b"<html><body><p>Photos must be 35 x 45 mm.</p></body></html>"
     try:
         assert main(["validate", "--dataset", str(dataset), "--check-links"]) == 1

@@ -156,7 +156,7 @@ def missing_quotes(quotes: dict[str, set[str]]) -> dict[str, list[str]]:
         if isinstance(text, Unreadable):
             missing[url] = [f"(page not read: {text.reason}) {w}" for w in sorted(words)]
             continue
-        gone = sorted(w for w in words if normalise(w) not in text)
+        gone = sorted(w for w in words if not all(part in text for part in fragments(w)))
         if gone:
             missing[url] = gone
     return missing
@@ -170,6 +170,18 @@ class Unreadable(str):
 
 MAX_PAGE = 8 * 1024 * 1024
 _TAG = re.compile(r"<(script|style)\b.*?</\1\s*>|<[^>]+>", re.IGNORECASE | re.DOTALL)
+
+
+# A quote marks words it leaves out with a line holding only "..." (or "…", "[...]"), and keeps
+# list items on lines of their own with the bullet or number a browser draws, not the page's text.
+_ELISION = re.compile(r"\n\s*(?:\.\.\.|…|\[\.\.\.\]|\[…\])\s*(?:\n|$)")
+_MARKER = re.compile(r"^\s*(?:[•·▪◦*–-]|\d{1,2}[.)])\s+", re.MULTILINE)
+
+
+def fragments(quote: str) -> list[str]:
+    """The runs of words a quote takes from its page, each normalised."""
+    parts = (normalise(_MARKER.sub("", part)) for part in _ELISION.split(quote))
+    return [part for part in parts if part]
 
 
 def normalise(text: str) -> str:
