@@ -125,11 +125,13 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     "unpublished"; colour then only where it names one). widthPx/heightPx are the print at `dpi`;
     digitalPx is the image size the authority states for a digital photo, where it states one.
 
-    headHeightBasis and eyeLineBasis are "authority" for the authority's own figure, else name
-    the published rule of the same print format the figure comes from ("icao-35x45-default",
-    "us-2x2-default", "china-33x48-default", "canada-50x70-default"; for the eye line also
-    "iso-19794-5-default", ISO/IEC 19794-5's 50-70 % of the height). Where neither the authority
-    nor a rule of the format gives a figure, the field is absent. `guides` places the head in the
+    `bases` labels each served fact (see FACT_BASES): "authority" only where `citations` quotes
+    the authority's words stating it. sizeBasis, headHeightBasis and eyeLineBasis are their
+    entries in `bases`; a figure taken from the published rule of the same print format is
+    labelled with that rule ("icao-35x45-default", "us-2x2-default", "china-33x48-default",
+    "canada-50x70-default"; for the eye line also "iso-19794-5-default", ISO/IEC 19794-5's
+    50-70 % of the height). Where neither the authority nor a rule of the format gives a figure,
+    the field is absent. `guides` places the head in the
     frame by all of these rules at once, for drawings and photo tools; absent without a size.
     """
 
