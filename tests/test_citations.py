@@ -91,3 +91,28 @@ def test_the_report_counts_facts_by_label(capsys):
     assert header.split() == ["fact", "quoted", "standard", "secondary", "unquoted", "uncited", "no", "figure"]
     size = next(line.split() for line in out.splitlines() if line.split()[:2] and line.split()[0] == "size" and line.split()[1].isdigit())
     assert int(size[1]) > 0 and int(size[2]) >= 10  # quoted pages; the visas resting on the Visa Code
+
+
+def test_an_office_that_asks_differently_is_served_with_its_words():
+    settings = Settings()
+    houston = build_views(load(), Urls(settings.site, settings.photo_tool_url)).documents["spain-visa"].variants[0]
+    assert houston.office == "Consulate General of Spain in Houston"
+    assert (houston.width_mm, houston.height_mm, houston.citation.facts) == (50.8, 50.8, ["size"])
+    assert "2x2 inches" in houston.citation.quote and houston.source.url == houston.citation.url
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ('width_mm = 50.8, height_mm = 50.8, ', "", "variants[0]: give what this office asks differently"),
+        ('height_mm = 50.8, ', "", "variants[0]: give width_mm and height_mm together"),
+        ('facts = ["size"] }', 'facts = ["background"] }', "variants[0].source.facts: cite exactly what the variant gives: size"),
+    ],
+)
+def test_a_variant_needs_its_difference_and_the_words_stating_it(dataset, old, new, says):
+    path = dataset / "countries" / "spain.toml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("variants = [")
+    line = text[start:text.index("\n]\n", start)]
+    path.write_text(text.replace(line, line.replace(old, new, 1)), encoding="utf-8")
+    assert says in problems(dataset)

@@ -127,7 +127,7 @@ def test_api_docs_render_operations_with_the_viewer(server, page):
 
 @pytest.mark.parametrize(
     "path",
-    ["/", "/countries", "/countries/canada", "/us-visa-photo", "/germany-id-card-photo", "/search?q=uk+visa", "/portals", "/compare", "/portals/ds-160"],
+    ["/", "/countries", "/countries/canada", "/us-visa-photo", "/germany-id-card-photo", "/germany-visa-photo", "/search?q=uk+visa", "/portals", "/compare", "/portals/ds-160"],
 )
 def test_pages_have_no_accessibility_violations(server, page, path):
     from axe_playwright_python.sync_playwright import Axe

@@ -22,7 +22,7 @@ SPEC_KEYS = [
     "dpiStated", "digitalPx", "bgColor", "bgColorLabel", "widthRangeMm", "heightRangeMm", "headHeightMm",
     "headHeightBasis", "crownIncludesHair", "headWidthMm", "eyeLineMm", "eyeLineBasis", "topMarginMm",
     "icaoDeviations", "maxPhotoAgeMonths", "glasses", "headCovering", "expression", "mouthClosed",
-    "colour", "editing", "children", "portals", "secondaryReason", "discrepancies", "guides",
+    "colour", "editing", "children", "portals", "secondaryReason", "discrepancies", "variants", "guides",
 ]
 PORTAL_KEYS = [
     "id", "name", "country", "url", "documents", "formats", "rules", "sources", "citations", "bases", "minBytes", "maxBytes",

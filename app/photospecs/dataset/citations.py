@@ -12,7 +12,7 @@ import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from photospecs.dataset.schema import DocumentFile, PortalFile, Quote, Source
+from photospecs.dataset.schema import DocumentFile, PortalFile, Quote, Source, Variant
 
 # The facts a document or a portal serves, by the names the view models use for them.
 DOCUMENT_FACTS = (
@@ -159,3 +159,28 @@ def portal_facts(portal: PortalFile) -> dict[str, str | None]:
 def _rule(basis: str | None) -> str | None:
     """A figure from a print format's rule keeps the rule's id; the authority's own is derived."""
     return None if basis in (None, "authority") else basis
+
+
+def variant_facts(variant: Variant) -> set[str]:
+    """The facts an office's variant gives in place of the document's."""
+    given = {
+        "size": variant.width_mm is not None or variant.height_mm is not None,
+        "background": variant.background is not None,
+        "maxPhotoAge": variant.max_photo_age_months is not None,
+    }
+    return {fact for fact, present in given.items() if present}
+
+
+def check_variant(where: str, variant: Variant, problems: list[str]) -> None:
+    """A variant says what differs, and the office's quoted words state exactly that."""
+    facts = variant_facts(variant)
+    if not facts:
+        problems.append(f"{where}: give what this office asks differently (width_mm and height_mm, background, max_photo_age_months)")
+    if (variant.width_mm is None) != (variant.height_mm is None):
+        problems.append(f"{where}: give width_mm and height_mm together")
+    check_source(f"{where}.source", variant.source, DOCUMENT_FACTS, problems)
+    if variant.source.quote is None or variant.source.quotes:
+        problems.append(f"{where}.source.quote: record the office's own words for a variant, in one quote")
+    cited = {fact for entry in entries(variant.source) for fact in entry.facts}
+    if facts and cited != facts:
+        problems.append(f"{where}.source.facts: cite exactly what the variant gives: {', '.join(sorted(facts))}")

@@ -250,6 +250,9 @@ def _resolve_documents(
             _check_unique(f"{where}", "requirements", doc.requirements, problems)
             _check_sources(f"{where}.sources", doc.sources, problems, warnings)
             _check_quotes(f"{where}.sources", doc.sources, cite.DOCUMENT_FACTS, problems)
+            for number, variant in enumerate(doc.variants):
+                _check_sources(f"{where}.variants[{number}].source", [variant.source], problems, warnings)
+                cite.check_variant(f"{where}.variants[{number}]", variant, problems)
             if not sources:
                 problems.append(f"{where}.sources: no source here nor at country level")
             else:

@@ -111,6 +111,18 @@ class DigitalPx(Strict, frozen=True):
     rule: Literal["exact", "minimum"]
 
 
+class Variant(Strict, kw_only=True, frozen=True):
+    """What one office (a consulate, a border post) asks differently from the document's rule,
+    recorded only with that office's own words: `source` carries the quote."""
+
+    office: Text
+    width_mm: Millimetres | None = None
+    height_mm: Millimetres | None = None
+    background: Text | None = None
+    max_photo_age_months: Annotated[int, Meta(ge=1, le=120)] | None = None
+    source: Source
+
+
 class DocumentFile(Strict, kw_only=True, frozen=True):
     kind: Slug
     name: Text
@@ -164,6 +176,8 @@ class DocumentFile(Strict, kw_only=True, frozen=True):
     secondary_reason: Text | None = None
     # Where the authority's own pages or missions disagree: what differs, and which is followed.
     discrepancies: list[Text] = []
+    # Offices that ask for something else, each with its words (structured where it can be).
+    variants: list[Variant] = []
     # The day these facts were last checked against the sources (else the country's date).
     checked: datetime.date | None = None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from photospecs.wire.results import FACT_BASES, Citation, PhotoSpec
+from photospecs.wire.results import FACT_BASES, Citation, PhotoSpec, Variant
 
 # A short badge per label, beside the figure; the disclosure under it gives the full wording.
 BADGES = {
@@ -55,3 +55,13 @@ def stated_line(spec: PhotoSpec) -> str:
     if quoted:
         return f"The authority itself is quoted stating {quoted} of the {total} facts on this page; open “source” under a fact to see what backs it."
     return f"None of the {total} facts on this page is quoted from the authority yet; open “source” under a fact to see what backs it."
+
+
+def offices(spec: PhotoSpec) -> list[tuple[Variant, Provenance]]:
+    """Each office that asks differently, with its words as the disclosure under it."""
+    found = []
+    for variant in spec.variants:
+        label = "secondary" if variant.citation.secondary else "authority"
+        meaning = "This office's own words, as read on its page." if label == "authority" else FACT_BASES["secondary"]
+        found.append((variant, Provenance("variant", label, BADGES[label], meaning, [(variant.citation, variant.source.title)])))
+    return found

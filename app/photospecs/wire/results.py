@@ -102,6 +102,19 @@ class Source(Struct, frozen=True):
     verified: datetime.date | None = None
 
 
+class Variant(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only=True):
+    """What one office asks differently from the document's rule, with its words (`citation`,
+    whose `facts` name what differs) and the page they are on (`source`)."""
+
+    office: str
+    source: Source
+    citation: Citation
+    width_mm: float | None = None
+    height_mm: float | None = None
+    background: str | None = None
+    max_photo_age_months: int | None = None
+
+
 class DigitalPx(Struct, frozen=True):
     """The digital image size the authority states: "exact", or the "minimum" it accepts."""
 
@@ -179,6 +192,7 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     portals: list[str] = []
     secondary_reason: str | None = None
     discrepancies: list[str] = []
+    variants: list[Variant] = []
     guides: Guides | None = None
 
 
