@@ -36,6 +36,10 @@ OLD = "verified = 2020-01-01"
 DATE = re.compile(r"(, |\n)verified = \d{4}-\d\d-\d\d")
 
 
+# Page bodies where a test gives one (else empty), for the quote check.
+BODIES: dict[str, bytes] = {}
+
+
 class Pages(BaseHTTPRequestHandler):
     requests: Counter[tuple[str, str]] = Counter()
 
@@ -49,9 +53,13 @@ class Pages(BaseHTTPRequestHandler):
         url = f"https://{self.headers['Host']}{self.path}"
         self.requests[self.command, url] += 1
         status = 405 if self.command == "HEAD" and url in HEAD_REFUSED else 200 if url in ANSWERING else 404
+        body = BODIES.get(url, b"") if status == 200 else b""
         self.send_response(status)
-        self.send_header("Content-Length", "0")
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
         self.end_headers()
+        if self.command == "GET":
+            self.wfile.write(body)
 
     def log_message(self, format: str, *args: object) -> None:
         """Quiet: the check sends over a thousand requests."""
@@ -151,3 +159,26 @@ def test_nothing_written_without_a_network(dataset: Path, monkeypatch: pytest.Mo
     assert main(["validate", "--dataset", str(dataset), "--check-links", "--write-verified"]) == 1
     assert capsys.readouterr().out.count("links: not checked: no network here") == 2
     assert texts(dataset) == before
+
+
+def test_quotes_checked_on_their_pages(dataset: Path, server: type[Pages], capsys: pytest.CaptureFixture[str]) -> None:
+    """A quote counts as on its page whatever the markup, line breaks, list bullets and case around
+    it, and with its elided words ("...") left out; one that is gone is reported with its URL, and
+    the check fails."""
+    us = dataset / "countries" / "us.toml"
+    kept = "The photo must be in color\\n...\\n  • taken within the last six months."
+    gone = "Photos must be 2 x 2 inches."
+    read = ', lang = "en", read = 2026-11-26, facts = ["size"] },'
+    edit(us, 'title = "U.S. Department of State: Photo requirements for visas" },',
+         f'title = "U.S. Department of State: Photo requirements for visas", quote = "{kept}"{read}')
+    edit(dataset / "countries" / "albania.toml", 'missions abroad)"\n', f'missions abroad)"\nquote = "{gone}"\nread = 2026-11-26\nfacts = ["background"]\n')
+    BODIES[VISA] = b"<html><body><p>The photo must be in <b>COLOR</b>.</p><ul><li>Taken within the last six&nbsp;months.</li></ul></body></html>"
+    BODIES[ALBANIA] = b"<html><body><p>Photos must be 35 x 45 mm.</p></body></html>"
+    try:
+        assert main(["validate", "--dataset", str(dataset), "--check-links"]) == 1
+    finally:
+        BODIES.clear()
+    out = capsys.readouterr()
+    assert f"quote not on its page: {ALBANIA}: {gone}" in out.err
+    assert VISA not in out.err.replace(f"dead link: {VISA}", "")
+    assert "quotes: 1 of 2 quotes found" in out.out

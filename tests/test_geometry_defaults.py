@@ -12,6 +12,7 @@ from conftest import edit, problems
 from photospecs.dataset import load
 from photospecs.dataset.loader import px_from_mm, rests_on_secondary
 from photospecs.site.figure import figure
+from photospecs.wire.results import FACT_BASES
 
 TWO_INCHES = 50.8
 US_RULE_MAX = 34.9  # 1 3/8 in, the U.S. Department of State's largest head on a 2 x 2 in print
@@ -27,7 +28,7 @@ def data(bundled):
 
 def test_a_two_inch_print_never_gets_more_than_the_us_rule_from_a_default(data):
     square = [d for d in data.docs.values() if d.file.width_mm == d.file.height_mm == TWO_INCHES]
-    defaulted = [d for d in square if d.head_height_basis != "authority"]
+    defaulted = [d for d in square if d.file.head_height_mm is None]
     assert defaulted, "no 2 x 2 in document takes a default: the test would prove nothing"
     for doc in defaulted:
         assert doc.head_height_basis == "us-2x2-default", doc.id
@@ -37,7 +38,7 @@ def test_a_two_inch_print_never_gets_more_than_the_us_rule_from_a_default(data):
 def test_every_default_names_a_rule_of_the_documents_own_format(data):
     rules = {rule.basis: rule for rule in data.geometry_defaults}
     for doc in data.docs.values():
-        if doc.head_height_basis not in (None, "authority"):
+        if doc.file.head_height_mm is None and doc.head_height_basis is not None:
             rule = rules[doc.head_height_basis]
             assert (rule.width_mm, rule.height_mm) == (doc.file.width_mm, doc.file.height_mm), doc.id
             assert doc.head_height_mm == rule.head_height_mm and doc.head_height_standard == rule.standard
@@ -46,7 +47,9 @@ def test_every_default_names_a_rule_of_the_documents_own_format(data):
             assert doc.file.head_height_mm is None and (doc.file.width_mm, doc.file.height_mm) not in {
                 (r.width_mm, r.height_mm) for r in rules.values()
             }, doc.id
-        assert doc.eye_line_basis in (None, "authority", "iso-19794-5-default", *rules), doc.id
+        # The document's own figure is labelled by its citations (FACT_BASES); a default by its rule.
+        own = doc.file.eye_line_mm is not None
+        assert doc.eye_line_basis in ((*FACT_BASES,) if own else (None, "iso-19794-5-default", *rules)), doc.id
 
 
 def test_a_format_without_its_own_rule_gets_no_head_height(data):

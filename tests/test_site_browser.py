@@ -127,7 +127,7 @@ def test_api_docs_render_operations_with_the_viewer(server, page):
 
 @pytest.mark.parametrize(
     "path",
-    ["/", "/countries", "/countries/canada", "/us-visa-photo", "/germany-id-card-photo", "/search?q=uk+visa", "/portals", "/compare", "/portals/ds-160"],
+    ["/", "/countries", "/countries/canada", "/us-visa-photo", "/germany-id-card-photo", "/germany-visa-photo", "/search?q=uk+visa", "/portals", "/compare", "/portals/ds-160"],
 )
 def test_pages_have_no_accessibility_violations(server, page, path):
     from axe_playwright_python.sync_playwright import Axe
@@ -138,3 +138,27 @@ def test_pages_have_no_accessibility_violations(server, page, path):
         page.locator("#search-live li.best").wait_for()
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
+
+
+def test_each_fact_opens_its_source_from_the_keyboard(server, page):
+    """The disclosure under a fact is a native <details>: focusable, opened with Enter, named for
+    screen readers, and opening it moves nothing above it."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    spec = httpx.get(f"{server.url}/api/documents/finland-passport").json()
+    page.goto(spec["canonicalUrl"])
+    quoted = sum(label == "authority" for label in spec["bases"].values())
+    expect(page.locator("p.stated")).to_contain_text(f"quoted stating {quoted} of the {len(spec['bases'])} facts")
+    size = page.locator("details.cite", has=page.locator("summary", has_text="of the size"))
+    heading = page.locator("#size-heading").bounding_box()
+    size.locator("summary").focus()
+    page.keyboard.press("Enter")
+    expect(size).to_have_attribute("open", "")
+    quote = size.locator("blockquote")
+    expect(quote).to_have_attribute("lang", "fi")
+    expect(size.locator(".gloss")).to_contain_text("height 47 mm, width 36 mm")
+    assert page.locator("#size-heading").bounding_box() == heading
+    page.evaluate("document.querySelectorAll('details.cite').forEach(d => { d.open = true; })")
+    results = Axe().run(page)
+    assert results.violations_count == 0, results.generate_report()
+    assert page.problems == []

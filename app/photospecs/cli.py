@@ -11,7 +11,7 @@ from pathlib import Path
 
 import msgspec
 
-from photospecs.dataset import DatasetError, load
+from photospecs.dataset import Data, DatasetError, load
 from photospecs.dataset.loader import rests_on_secondary
 from photospecs.dataset.sources import is_front_page
 from photospecs.ops import logs, memory
@@ -131,10 +131,10 @@ def _validate(directory: Path, report: bool, check_links: bool = False, write_ve
             ("documents photographed at the office, no size", len(docs) - len(framed)),
             ("documents whose authority asks for a photo but states no size", len(unpublished)),
             ("documents with head height", with_head),
-            ("  published by the authority", sum(d.head_height_basis == "authority" for d in docs)),
+            ("  the authority's own figure", sum(d.file.head_height_mm is not None for d in docs)),
             ("  rule of the print format (authority publishes none)", sum(d.head_height_standard is not None for d in docs)),
             ("documents with eye line", sum(d.eye_line_mm is not None for d in docs)),
-            ("  published by the authority", sum(d.eye_line_basis == "authority" for d in docs)),
+            ("  the authority's own figure", sum(d.file.eye_line_mm is not None for d in docs)),
             ("  rule of the print format or ISO/IEC 19794-5", sum(d.eye_line_standard is not None for d in docs)),
             ("documents with a digital image size of the authority", sum(d.file.digital_px is not None for d in docs)),
             ("documents with an official source", sum(any(not s.secondary for s in d.sources) for d in docs)),
@@ -156,7 +156,40 @@ def _validate(directory: Path, report: bool, check_links: bool = False, write_ve
         print(f"  head height: {_percent(framed_with_head, len(framed))} of documents not photographed at the office, "
               f"{_percent(with_head, len(docs))} of all")
         print(f"  secondary sources only: {_percent(secondary, len(docs))} of documents")
+        _print_fact_labels(data)
     return _check_links(directory, write_verified) if check_links else 0
+
+
+# How `validate --report` groups the labels: quoted words of the authority, a standard it refers
+# to, secondary sources only, the authority's page without its words, or nothing stating the figure.
+_LABEL_COLUMNS = {
+    "authority": "quoted", "standard": "standard", "secondary": "secondary",
+    "authority-unquoted": "unquoted", "uncited": "uncited",
+}
+
+
+def _print_fact_labels(data: Data) -> None:
+    """Per fact, how many documents (or portals) have it cited in which way; a figure the authority
+    does not publish (a format's rule, a common format, none) is counted under "no figure"."""
+    from collections import Counter
+
+    from photospecs.dataset import citations as cite
+
+    counts: dict[str, Counter[str]] = {fact: Counter() for fact in (*cite.DOCUMENT_FACTS, *cite.PORTAL_FACTS)}
+    labelled = [doc.bases for doc in data.docs.values()] + [
+        cite.bases(cite.portal_facts(p), [c for s in p.sources for c in cite.cited(s)], p.sources)
+        for p in data.portals.values()
+    ]
+    for bases in labelled:
+        for fact, label in bases.items():
+            counts[fact][_LABEL_COLUMNS.get(label, "no figure")] += 1
+    columns = [*_LABEL_COLUMNS.values(), "no figure"]
+    print("  facts by label (documents; formats to aspectRatio: portals)")
+    print(f"    {'fact':<12}" + "".join(f"{name:>11}" for name in columns))
+    for fact, counter in counts.items():
+        print(f"    {fact:<12}" + "".join(f"{counter[name]:>11}" for name in columns))
+    total = sum(counts.values(), Counter())
+    print(f"    {'all':<12}" + "".join(f"{total[name]:>11}" for name in columns))
 
 
 def _percent(part: int, whole: int) -> str:
@@ -178,6 +211,13 @@ def _check_links(directory: Path, write_verified: bool) -> int:
     for url, problem in dead.items():
         print(f"dead link: {url}: {problem}", file=sys.stderr)
     print(f"links: {len(problems) - len(dead)} of {len(problems)} source URLs answered; {len(dead)} dead")
+    quotes = {url: words for url, words in links.source_quotes(directory).items() if url not in dead}
+    missing = links.missing_quotes(quotes)
+    for url, gone in missing.items():
+        for words in gone:
+            print(f"quote not on its page: {url}: {_clip(words)}", file=sys.stderr)
+    print(f"quotes: {sum(map(len, quotes.values())) - sum(map(len, missing.values()))} of "
+          f"{sum(map(len, quotes.values()))} quotes found on the {len(quotes)} live pages quoted")
     if write_verified:
         today = datetime.date.today()
         answered = problems.keys() - dead.keys()
@@ -187,7 +227,12 @@ def _check_links(directory: Path, write_verified: bool) -> int:
             print(exc, file=sys.stderr)
             return 1
         print(f"links: verified = {today} written on the sources of {len(answered)} answering URLs ({len(changed)} files changed)")
-    return 1 if dead else 0
+    return 1 if dead or missing else 0
+
+
+def _clip(words: str, limit: int = 80) -> str:
+    flat = " ".join(words.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _build(output: Path | None) -> int:

@@ -370,9 +370,11 @@ def documents_operations(sources: Sources) -> Operations:
 def document_operations(sources: Sources) -> Operations:
     ids = [d.id for d in sources.documents]
     description = (
-        "The same shape as a document in the MCP spec tool's result. headHeightBasis and "
-        "eyeLineBasis say whether a figure is the authority's (\"authority\") or which published rule of the "
-        "print format it comes from (e.g. \"us-2x2-default\"); digitalPx is the image size the authority states."
+        "The same shape as a document in the MCP spec tool's result. `bases` labels every served fact: "
+        "\"authority\" only where the authority's words stating it are quoted in `citations`, else what backs "
+        "it (\"authority-unquoted\", \"standard\", \"secondary\", \"uncited\") or the published rule of the "
+        "print format it comes from (e.g. \"us-2x2-default\"); sizeBasis, headHeightBasis and eyeLineBasis are "
+        "their entries in `bases`. digitalPx is the image size the authority states."
     )
     return _by_id(sources, "document", "get_document", "PhotoSpec", "The spec", ids, description)
 

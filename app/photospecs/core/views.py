@@ -10,17 +10,21 @@ the conversion (and tests/test_view_models.py fails) instead of silently renamin
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import msgspec
+from msgspec import UNSET
 
 from photospecs.core.guides import guides
 from photospecs.dataset import Data, Doc
+from photospecs.dataset import citations as cite
 from photospecs.dataset.schema import IcaoFile, PortalFile
+from photospecs.dataset.schema import Variant as VariantFile
 from photospecs.urls import Urls
-from photospecs.wire.results import IcaoBaseline, PhotoSpec, PortalConstraints
+from photospecs.wire.results import Citation, IcaoBaseline, PhotoSpec, PortalConstraints, Source, Variant
 
 T = TypeVar("T")
 
@@ -53,23 +57,43 @@ def photo_spec(doc: Doc, canonical_url: str) -> PhotoSpec:
     sources, check date, head height and eye line with their basis, portals), and the guides
     worked out from the result."""
     resolved = {field.name: getattr(doc, field.name) for field in dataclasses.fields(doc) if field.name != "file"}
+    resolved["citations"] = citations(doc.citations)
+    resolved["variants"] = [variant(v) for v in doc.file.variants]
     spec = convert(doc.file, PhotoSpec, **{**resolved, "country": doc.country.id}, canonical_url=canonical_url)
     placed = guides(spec.width_mm, spec.height_mm, spec.head_height_mm, spec.eye_line_mm, spec.top_margin_mm)
     return msgspec.structs.replace(spec, guides=placed)
 
 
 def portal_constraints(portal: PortalFile) -> PortalConstraints:
-    return convert(portal, PortalConstraints)  # the loader has filled in `country` for portals in country files
+    # The loader has filled in `country` for portals in country files, and checked the citations.
+    cited = [c for s in portal.sources for c in cite.cited(s)]
+    bases = cite.bases(cite.portal_facts(portal), cited, portal.sources)
+    return convert(portal, PortalConstraints, citations=citations(cited), bases=bases)
+
+
+def variant(office: VariantFile) -> Variant:
+    """An office's variant with its one quote, as served (the loader has checked there is one)."""
+    words = citations(cite.cited(office.source))[0]
+    return convert(office, Variant, source=convert(office.source, Source), citation=words)
+
+
+def citations(cited: Iterable[cite.Cited]) -> list[Citation]:
+    """As served: a gloss only beside a quote that is not in English."""
+    return [
+        Citation(facts=c.facts, url=c.url, quote=c.quote, lang=c.lang, gloss=UNSET if c.gloss is None else c.gloss,
+                 read=c.read, secondary=c.secondary, standard=c.standard)
+        for c in cited
+    ]
 
 
 def icao_baseline(icao: IcaoFile) -> IcaoBaseline:
     return convert(icao, IcaoBaseline)
 
 
-def convert(source: msgspec.Struct, kind: type[T], **over: Any) -> T:
-    """`source`'s fields, with `over` replacing or adding some, as a `kind`, which takes the fields
-    it declares and ignores the rest; whole numbers as integers."""
-    facts = SimpleNamespace(**{**msgspec.structs.asdict(source), **over})
+def convert(record: msgspec.Struct, kind: type[T], /, **over: Any) -> T:
+    """`record`'s fields, with `over` replacing or adding some (any name, `source` too), as a
+    `kind`, which takes the fields it declares and ignores the rest; whole numbers as integers."""
+    facts = SimpleNamespace(**{**msgspec.structs.asdict(record), **over})
     converted: T = whole_numbers(msgspec.convert(facts, kind, from_attributes=True))
     return converted
 

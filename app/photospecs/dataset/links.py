@@ -1,5 +1,6 @@
-"""`validate --check-links`: fetch every source URL once, report the dead ones, and with
-`--write-verified` record the day each live one answered as its source's `verified` date.
+"""`validate --check-links`: fetch every source URL once, report the dead ones and the quotes a
+live page no longer carries, and with `--write-verified` record the day each live one answered
+as its source's `verified` date.
 
 Runs only where a network exists: when no URL can even be resolved or connected to, the check
 says it was skipped instead of calling every source dead.
@@ -8,7 +9,9 @@ says it was skipped instead of calling every source dead.
 from __future__ import annotations
 
 import datetime
+import html
 import http.client
+import re
 import socket
 import string
 import tomllib
@@ -29,14 +32,17 @@ WORKERS = 16
 USER_AGENT = f"photospecs/{__version__} (source link check)"
 
 
-def _fetch(url: str, method: str) -> str | None:
+def _request(url: str, method: str) -> urllib.request.Request:
     # A path or query written in another script, as browsers show it, is sent percent-encoded.
     parts = urllib.parse.urlsplit(url)
     sent = parts._replace(path=urllib.parse.quote(parts.path, safe=string.punctuation),
                           query=urllib.parse.quote(parts.query, safe=string.punctuation)).geturl()
-    request = urllib.request.Request(sent, method=method, headers={"User-Agent": USER_AGENT})
+    return urllib.request.Request(sent, method=method, headers={"User-Agent": USER_AGENT})
+
+
+def _fetch(url: str, method: str) -> str | None:
     try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT):
+        with urllib.request.urlopen(_request(url, method), timeout=TIMEOUT):
             return None
     except urllib.error.HTTPError as exc:
         return f"HTTP {exc.code}"
@@ -96,6 +102,16 @@ def source_urls(directory: Path) -> set[str]:
     return {source["url"] for document in files for source in _sources(document)}
 
 
+def source_quotes(directory: Path) -> dict[str, set[str]]:
+    """The quotes recorded for each URL: the one on a source, and those in its `quotes`."""
+    quotes: dict[str, set[str]] = {}
+    for path in source_files(directory):
+        for source in _sources(tomllib.loads(path.read_text(encoding="utf-8"))):
+            words = [source.get("quote")] + [entry.get("quote") for entry in source.get("quotes", [])]
+            quotes.setdefault(source["url"], set()).update(w for w in words if w)
+    return {url: found for url, found in quotes.items() if found}
+
+
 def write_verified(directory: Path, answered: Collection[str], day: datetime.date) -> list[Path]:
     """Set `verified = day` on every source whose URL answered; return the files changed.
 
@@ -127,6 +143,66 @@ def write_verified(directory: Path, answered: Collection[str], day: datetime.dat
         path.write_text(text, encoding="utf-8")
         changed.append(path)
     return changed
+
+
+def missing_quotes(quotes: dict[str, set[str]]) -> dict[str, list[str]]:
+    """Per URL, the quotes its page no longer carries (or why it could not be read), compared with
+    whitespace collapsed and case folded, so a reflowed or restyled page still matches."""
+    with ThreadPoolExecutor(WORKERS) as pool:
+        pages = dict(zip(quotes, pool.map(page_text, quotes), strict=True))
+    missing: dict[str, list[str]] = {}
+    for url, words in quotes.items():
+        text = pages[url]
+        if isinstance(text, Unreadable):
+            missing[url] = [f"(page not read: {text.reason}) {w}" for w in sorted(words)]
+            continue
+        gone = sorted(w for w in words if not all(part in text for part in fragments(w)))
+        if gone:
+            missing[url] = gone
+    return missing
+
+
+class Unreadable(str):
+    @property
+    def reason(self) -> str:
+        return str(self)
+
+
+MAX_PAGE = 8 * 1024 * 1024
+_TAG = re.compile(r"<(script|style)\b.*?</\1\s*>|<[^>]+>", re.IGNORECASE | re.DOTALL)
+
+
+# A quote marks words it leaves out with a line holding only "..." (or "…", "[...]"), and keeps
+# list items on lines of their own with the bullet or number a browser draws, not the page's text.
+_ELISION = re.compile(r"\n\s*(?:\.\.\.|…|\[\.\.\.\]|\[…\])\s*(?:\n|$)")
+_MARKER = re.compile(r"^\s*(?:[•·▪◦*–-]|\d{1,2}[.)])\s+", re.MULTILINE)
+
+
+def fragments(quote: str) -> list[str]:
+    """The runs of words a quote takes from its page, each normalised."""
+    parts = (normalise(_MARKER.sub("", part)) for part in _ELISION.split(quote))
+    return [part for part in parts if part]
+
+
+def normalise(text: str) -> str:
+    """Characters as a reader sees them: entities decoded, any run of whitespace one space, case folded."""
+    return " ".join(html.unescape(text).split()).casefold()
+
+
+def page_text(url: str) -> str:
+    """The page's text, normalised; an Unreadable saying why where it cannot be read as text."""
+    try:
+        with urllib.request.urlopen(_request(url, "GET"), timeout=TIMEOUT) as response:
+            kind = response.headers.get_content_type()
+            if not kind.startswith("text/") and kind != "application/xhtml+xml":
+                return Unreadable(f"{kind}, not text")
+            body = response.read(MAX_PAGE).decode(response.headers.get_content_charset() or "utf-8", "replace")
+    except urllib.error.HTTPError as exc:
+        return Unreadable(f"HTTP {exc.code}")
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        return Unreadable(str(getattr(exc, "reason", exc))[:200])
+    # Tags become spaces so that words in adjacent cells do not run together.
+    return normalise(_TAG.sub(" ", body))
 
 
 def _padded(inline: str) -> str:

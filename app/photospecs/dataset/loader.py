@@ -12,7 +12,7 @@ import datetime
 import hashlib
 import importlib.resources
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
 from typing import TypeVar
@@ -20,6 +20,7 @@ from typing import TypeVar
 import msgspec
 import pycountry
 
+from photospecs.dataset import citations as cite
 from photospecs.dataset import sources as source_hosts
 from photospecs.dataset.schema import (
     ComparisonFile,
@@ -79,6 +80,11 @@ class Doc:
     # The standard a default comes from, in words (None for the authority's own figure).
     head_height_standard: str | None = None
     eye_line_standard: str | None = None
+    # The words (or standards) its sources are quoted with, and each served fact's label.
+    citations: tuple[cite.Cited, ...] = ()
+    bases: dict[str, str] = field(default_factory=dict)
+    # The label of the size (served as sizeBasis); the file's size_basis says only how it was given.
+    size_basis: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,12 +227,14 @@ def _resolve_documents(
         path = directory / "countries" / f"{country.id}.toml"
         _check_unique(path, "documents.kind", [d.kind for d in country.documents], problems)
         _check_sources(f"{path}: sources", country.sources, problems, warnings)
+        _check_quotes(f"{path}: sources", country.sources, cite.DOCUMENT_FACTS, problems)
         for index, doc in enumerate(country.documents):
             where = f"{path}: documents[{index}]"
             doc_id = doc.id or f"{country.id}-{doc.kind}"
             if doc_id in docs:
                 problems.append(f"{where}.kind: document id {doc_id!r} is already used")
             sources = doc.sources or country.sources
+            written_basis = doc.size_basis
             doc = msgspec.structs.replace(doc, size_basis=_size_basis(where, doc, sources, problems))
             sized = _check_size(where, doc, sources, problems)
             width_px = _pixels(where, "width", doc.width_mm, doc.width_px, doc, problems) if sized else None
@@ -241,6 +249,10 @@ def _resolve_documents(
                     problems.append(f"{where}.{name}: needs min <= max")
             _check_unique(f"{where}", "requirements", doc.requirements, problems)
             _check_sources(f"{where}.sources", doc.sources, problems, warnings)
+            _check_quotes(f"{where}.sources", doc.sources, cite.DOCUMENT_FACTS, problems)
+            for number, variant in enumerate(doc.variants):
+                _check_sources(f"{where}.variants[{number}].source", [variant.source], problems, warnings)
+                cite.check_variant(f"{where}.variants[{number}]", variant, problems)
             if not sources:
                 problems.append(f"{where}.sources: no source here nor at country level")
             else:
@@ -252,6 +264,15 @@ def _resolve_documents(
             head, head_basis, head_standard = geometry.head(doc)
             eye, eye_basis, eye_standard = geometry.eyes(doc)
             _check_head_fits(where, doc, head, head_basis, problems)
+            facts, own = cite.document_facts(doc, head_basis, eye_basis)
+            places = [(f"{where}.sources[{i}]", s) for i, s in enumerate(doc.sources)] or [
+                (f"{path}: sources[{i}] (for {doc_id})", s) for i, s in enumerate(country.sources)
+            ]
+            cite.check_present(doc_id, places, own, problems)
+            citations = [c for s in sources for c in cite.cited(s)]
+            bases = cite.bases(facts, citations, sources)
+            if written_basis == cite.AUTHORITY and bases["size"] != cite.AUTHORITY:
+                problems.append(f'{where}.size_basis: "authority" needs a source of the authority quoted stating the size')
             docs[doc_id] = Doc(
                 id=doc_id,
                 country=country,
@@ -263,11 +284,14 @@ def _resolve_documents(
                 portals=tuple(portals_by_doc.get(doc_id, ())),
                 checked=checked or datetime.date.min,
                 head_height_mm=head,
-                head_height_basis=head_basis,
+                head_height_basis=bases.get("headHeight"),
                 eye_line_mm=eye,
-                eye_line_basis=eye_basis,
+                eye_line_basis=bases.get("eyeLine"),
                 head_height_standard=head_standard,
                 eye_line_standard=eye_standard,
+                citations=tuple(citations),
+                bases=bases,
+                size_basis=bases["size"],
             )
     _check_unique(directory / "countries", "slug", [d.slug for d in docs.values()], problems)
     return docs
@@ -380,6 +404,11 @@ def _check_sources(where: str, sources: list[Source], problems: list[str], warni
     source_hosts.check(where, sources, problems, warnings)
 
 
+def _check_quotes(where: str, sources: list[Source], known: tuple[str, ...], problems: list[str]) -> None:
+    for index, source in enumerate(sources):
+        cite.check_source(f"{where}[{index}]", source, known, problems)
+
+
 def rests_on_secondary(sources: list[Source]) -> bool:
     return all(source.secondary for source in sources)
 
@@ -471,6 +500,9 @@ def _check_portals(
                 problems.append(f"{where}.documents: no document {doc_id!r}")
         _check_stated_sizes(where, portal, problems)
         _check_sources(f"{where}.sources", portal.sources, problems, warnings)
+        _check_quotes(f"{where}.sources", portal.sources, cite.PORTAL_FACTS, problems)
+        cite.check_present(portal.id, [(f"{where}.sources[{i}]", s) for i, s in enumerate(portal.sources)],
+                           set(cite.portal_facts(portal)), problems)
         _check_secondary_reason(where, portal.sources, portal.secondary_reason, problems)
         if portal.uncropped and rests_on_secondary(portal.sources):
             problems.append(f"{where}.uncropped: only the authority's own page can ask for an uncropped photo")

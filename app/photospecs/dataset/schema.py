@@ -31,7 +31,26 @@ class Strict(Struct, forbid_unknown_fields=True, frozen=True):
 # --- dataset files ------------------------------------------------------------------------
 
 
-class Source(Strict, frozen=True):
+# A quote is the page's words as written; a few sentences at most.
+QuoteText = Annotated[str, Meta(min_length=1, max_length=1500)]
+# BCP 47 primary language subtag (and region), e.g. "de", "pt-br".
+Lang = Annotated[str, Meta(pattern=r"^[a-z]{2,3}(-[a-z0-9]{2,8})?$")]
+
+
+class Quote(Strict, kw_only=True, frozen=True):
+    """The words on a source's page that state some facts (see citations.py for the fact names)."""
+
+    quote: QuoteText
+    lang: Lang = "en"
+    gloss: Text | None = None  # an English rendering, required when `lang` is not "en"
+    read: datetime.date  # the day the words were read on the page
+    facts: Annotated[list[str], Meta(min_length=1)]
+    # Set where the words refer to a standard ("in accordance with ICAO standards") rather than
+    # state the figures: the facts are then the standard's figures, applied by us.
+    standard: Text | None = None
+
+
+class Source(Strict, kw_only=True, frozen=True):
     url: HttpsUrl
     title: Text
     # True when the issuing authority's own page was not available and a secondary
@@ -40,6 +59,15 @@ class Source(Strict, frozen=True):
     # The last day the link answered (`validate --write-verified` writes it); absent means it has
     # not been checked from a networked machine. The facts' own check date is `checked`.
     verified: datetime.date | None = None
+    # The common case, one quote, written on the source itself; `quotes` holds any further ones.
+    # `standard` with `facts` and no `quote` names a standard the page refers to, words not recorded.
+    quote: QuoteText | None = None
+    lang: Lang | None = None
+    gloss: Text | None = None
+    read: datetime.date | None = None
+    facts: list[str] = []
+    standard: Text | None = None
+    quotes: list[Quote] = []
 
 
 class Range(Strict, frozen=True):
@@ -81,6 +109,18 @@ class DigitalPx(Strict, frozen=True):
     width: Pixels
     height: Pixels
     rule: Literal["exact", "minimum"]
+
+
+class Variant(Strict, kw_only=True, frozen=True):
+    """What one office (a consulate, a border post) asks differently from the document's rule,
+    recorded only with that office's own words: `source` carries the quote."""
+
+    office: Text
+    width_mm: Millimetres | None = None
+    height_mm: Millimetres | None = None
+    background: Text | None = None
+    max_photo_age_months: Annotated[int, Meta(ge=1, le=120)] | None = None
+    source: Source
 
 
 class DocumentFile(Strict, kw_only=True, frozen=True):
@@ -136,6 +176,8 @@ class DocumentFile(Strict, kw_only=True, frozen=True):
     secondary_reason: Text | None = None
     # Where the authority's own pages or missions disagree: what differs, and which is followed.
     discrepancies: list[Text] = []
+    # Offices that ask for something else, each with its words (structured where it can be).
+    variants: list[Variant] = []
     # The day these facts were last checked against the sources (else the country's date).
     checked: datetime.date | None = None
 

@@ -56,7 +56,7 @@ AUTHORITY_HOSTS = _names(
     irishimmigration.ie island.is jobs.ministryofhrctd.pw keishicho.metro.tokyo.jp korkortsportalen.se
     kormany.hu laarne.be lac-haute-sure.lu lennik.be lex.uz llv.li lta.com.fj lupakuvienvastaanotto.fi
     m.praha8.cz ma.zh.ch migracija.lt migrationsverket.se migri.fi minv.sk mpb.rks-gov.net mup.hr muphnk.ba
-    mvr.bg narsa-securiteroutiere.ma ndls.ie netherlandsworldwide.nl obecjovsa.sk oni.bf passeport.ma
+    mvr.bg narsa-securiteroutiere.ma ndls.ie nederlandwereldwijd.nl netherlandsworldwide.nl obecjovsa.sk oni.bf passeport.ma
     passport.pica-online.com pep.pt police.pref.gunma.jp poliisi.fi polisen.se polisia.kz politiet.no
     politsei.ee poliziadistato.it praha-ujezd.cz pre-enrolement.ci registrocivil.cl regitra.lt
     republicoftogo.com retsinformation.dk riigiteataja.ee rijksoverheid.nl rosbach-hessen.de ru.president.az
@@ -74,7 +74,7 @@ MISSION_HOSTS = _names(
     bahamashclondon.net bahighco.ca boliviawdc.org embportugal-uae.com embrssng.org gambiahc.org.uk
     grenada-hk.org guinea-ecuatorial.de gvineja-bissau.si haiti.org hc-cameroon-ottawa.org jhcottawa.ca
     lanka.com.sg mosambik-hamburg.de myanmarcgchongqing.org palestine-australia.com plonorway.com rcawashington.org ruscon.org
-    scgmia.com sihc.org.nz tajemb-my.org tajembiran.tj tuvaluhc.org.nz uruguatemala.org vanuatu.nz
+    scgmia.com sihc.org.nz swedenabroad.se tajemb-my.org tajembiran.tj tuvaluhc.org.nz uruguatemala.org vanuatu.nz
     """
 )
 
@@ -119,14 +119,14 @@ PUBLISHER_HOSTS = _names(
     congo-autrement.com daleel.pk dcubanos.com dd.m.fijitimes.com.fj delfi.lv delicesmedia.com
     demarchesmaroc.com diariandorra.ad diario.elmundo.sv diariocentro.ec dime.jp docplayer.net docslib.org
     doczz.com.br doczz.fr dr1.com ecoi.net einpresswire.com ekn.kr elcomercio.pe eleconomista.com.mx
-    elheraldo.hn elnacional.com eluniverso.com erongo.com.na es.scribd.com forum.ad fr.africanews.com
+    elheraldo.hn elnacional.com eluniverso.com erongo.com.na es.scribd.com forum.ad fr.africanews.com freirecht.de
     geekweek.interia.pl ghanaguardian.com github.com guinee114.com gulf-insider.com gulfnews.com
     gulftoday.ae herald.co.zw hitpages.com htlaw.vn iamkohchang.com icm-vukovar.info ikoreanspirit.com
     iliuxue360.com inews.mn info256.com infomarshallislands.com infomigra.org inspireambitions.com
     internationalstudent2.hacettepe.edu.tr investmentkit.com jamaica-gleaner.com jamaicainquirer.com
     jamaicaobserver.com jinchutou.com kassataya.com kebanyakan.com kendikadvocates.co.ke khaleejtimes.com
     kuaihz.com lameteo.info lanationdj.com laprensagrafica.com laprunellerdc.com latercera.com lawbrary.ch
-    lecourrierdekinshasa.com legalclarity.org lestimes.com libero.pe lighthouse88.com livrozilla.com
+    lecourrierdekinshasa.com legalclarity.org lestimes.com lexray.eu libero.pe lighthouse88.com livrozilla.com
     luattanthinhphat.com m.chaojilvshi.com malaysia.page4.me maliactu.net mauriweb.info mediabrest.by
     medicinalegale.mys.it mic.iom.sk migrantinfo.iom.int mmichael1.blogspot.com mondaq.com morson.ca
     nacion.com neweralive.na news.devevil.com news.un.org newsmotor.com.br normasbrasil.com.br okja.org

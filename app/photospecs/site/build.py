@@ -21,6 +21,7 @@ from photospecs.site.figure import figure
 from photospecs.site.headers import PAGE_HEADERS, TOOL_PAGE_HEADERS
 from photospecs.site.icons import favicon_ico, favicon_svg, og_image
 from photospecs.site.offline import service_worker
+from photospecs.site.provenance import offices, provenance, stated_line
 from photospecs.site.render import environment, fingerprinted, static_files, versioned
 from photospecs.site.situation import authority, link_check_note, situation
 from photospecs.urls import Urls
@@ -130,7 +131,7 @@ def build(data: Data, urls: Urls, docs_assets: dict[str, bytes], views: Views) -
         # dataset's own and not part of the spec that is sent.
         render(path, "document.html", spec=spec, country=doc.country, kind=doc.file.kind,
                head_standard=doc.head_height_standard, eye_standard=doc.eye_line_standard, portals=portals, size_bases=SIZE_BASES,
-               fig=figure(spec),
+               fig=figure(spec), prov=provenance(spec), stated=stated_line(spec), offices=offices(spec),
                sit=situation(spec, doc.file.kind, portals), authority=authority(spec.sources), link_note=link_check_note(spec.sources),
                crumbs=[countries, (doc.country.name, at("country-page", doc.country.id)), (spec.name, path)])
         checked[path] = spec.checked

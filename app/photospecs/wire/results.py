@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from typing import Annotated, Literal
 
-from msgspec import Meta, Struct
+from msgspec import UNSET, Meta, Struct, UnsetType
 
 from photospecs.wire.guides import Guides
 
@@ -30,8 +30,56 @@ SIZE_BASES = {
         "The authority asks for a photo of your own but states no size. Ask the office or mission "
         "which size it accepts before you print or upload one."
     ),
+    "authority-unquoted": (
+        "The authority's page is cited for this size, but its words stating the size are not recorded yet."
+    ),
+    "standard": (
+        "The authority states no size itself but refers to a standard (named in the citation); the size "
+        "is that standard's."
+    ),
+    "uncited": "No cited page is recorded as stating this size. Confirm it with the authority.",
 }
 _SIZE_BASIS_DOC = "Where the size comes from. " + " ".join(f'"{key}": {text}' for key, text in SIZE_BASES.items())
+
+# What each label in `bases` means, for any fact: the one wording, in the schemas and on the pages.
+# A fact taken from a print format's published rule is labelled with that rule's id instead
+# ("icao-35x45-default", "us-2x2-default", "iso-19794-5-default", ...).
+FACT_BASES = {
+    "authority": "The authority states this figure: its words are quoted with the source.",
+    "authority-unquoted": (
+        "The authority's page is cited for this document, but the words stating this figure are not "
+        "recorded yet."
+    ),
+    "standard": (
+        "The authority refers to a standard (named in the citation) rather than stating the figure; the "
+        "figure is that standard's."
+    ),
+    "secondary": "Only secondary sources give this figure. Confirm it with the authority.",
+    "common-format": SIZE_BASES["common-format"],
+    "unpublished": "The authority publishes no figure for this.",
+    "uncited": "No cited page is recorded as stating this figure. Confirm it with the authority.",
+}
+_BASES_DOC = (
+    "Each served fact's label, by the fact's name (size, dpi, digitalPx, background, headHeight, eyeLine, "
+    "topMargin, capture, maxPhotoAge; for a portal formats, pixels, bytes, aspectRatio). "
+    + " ".join(f'"{key}": {text}' for key, text in FACT_BASES.items())
+    + " Any other value is the id of the print format's published rule the figure comes from."
+)
+
+
+class Citation(Struct, frozen=True, kw_only=True):
+    """Words on a source's page that state `facts`, as written (`lang`, with an English `gloss`
+    when not English), read on `read`; or, with `standard` set, the standard the page refers to
+    for them. `quote` and `lang` are null where only the standard is recorded."""
+
+    facts: list[str]
+    url: str
+    quote: str | None
+    lang: str | None
+    gloss: str | UnsetType = UNSET
+    read: datetime.date | None
+    secondary: bool
+    standard: str | None
 
 
 class Span(Struct, frozen=True):
@@ -52,6 +100,19 @@ class Source(Struct, frozen=True):
     title: str
     secondary: bool = False
     verified: datetime.date | None = None
+
+
+class Variant(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only=True):
+    """What one office asks differently from the document's rule, with its words (`citation`,
+    whose `facts` name what differs) and the page they are on (`source`)."""
+
+    office: str
+    source: Source
+    citation: Citation
+    width_mm: float | None = None
+    height_mm: float | None = None
+    background: str | None = None
+    max_photo_age_months: int | None = None
 
 
 class DigitalPx(Struct, frozen=True):
@@ -77,11 +138,13 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     "unpublished"; colour then only where it names one). widthPx/heightPx are the print at `dpi`;
     digitalPx is the image size the authority states for a digital photo, where it states one.
 
-    headHeightBasis and eyeLineBasis are "authority" for the authority's own figure, else name
-    the published rule of the same print format the figure comes from ("icao-35x45-default",
-    "us-2x2-default", "china-33x48-default", "canada-50x70-default"; for the eye line also
-    "iso-19794-5-default", ISO/IEC 19794-5's 50-70 % of the height). Where neither the authority
-    nor a rule of the format gives a figure, the field is absent. `guides` places the head in the
+    `bases` labels each served fact (see FACT_BASES): "authority" only where `citations` quotes
+    the authority's words stating it. sizeBasis, headHeightBasis and eyeLineBasis are their
+    entries in `bases`; a figure taken from the published rule of the same print format is
+    labelled with that rule ("icao-35x45-default", "us-2x2-default", "china-33x48-default",
+    "canada-50x70-default"; for the eye line also "iso-19794-5-default", ISO/IEC 19794-5's
+    50-70 % of the height). Where neither the authority nor a rule of the format gives a figure,
+    the field is absent. `guides` places the head in the
     frame by all of these rules at once, for drawings and photo tools; absent without a size.
     """
 
@@ -96,6 +159,8 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     capture: str
     size_basis: Annotated[str, Meta(description=_SIZE_BASIS_DOC)]  # see SIZE_BASES
     sources: list[Source]
+    citations: list[Citation]
+    bases: Annotated[dict[str, str], Meta(description=_BASES_DOC)]  # see FACT_BASES
     checked: datetime.date  # when these facts were last checked against the sources
     width_mm: float | None = None
     height_mm: float | None = None
@@ -127,6 +192,7 @@ class PhotoSpec(Struct, rename="camel", frozen=True, omit_defaults=True, kw_only
     portals: list[str] = []
     secondary_reason: str | None = None
     discrepancies: list[str] = []
+    variants: list[Variant] = []
     guides: Guides | None = None
 
 
@@ -209,6 +275,8 @@ class PortalConstraints(Struct, rename="camel", frozen=True, omit_defaults=True)
     formats: list[str]
     rules: list[str]
     sources: list[Source]
+    citations: list[Citation]
+    bases: Annotated[dict[str, str], Meta(description=_BASES_DOC)]
     min_bytes: int | None = None
     max_bytes: int | None = None
     min_px: PixelSize | None = None
