@@ -52,6 +52,9 @@ test("pose: pass within the standard's limits, warn a little beyond, fail clearl
 
 test("a range that is not the authority's says whose it is", () => {
   assert.equal(basisNote("authority"), "");
+  assert.equal(basisNote("authority-unquoted"), "");
+  assert.ok(basisNote("standard").includes("standard's figure"));
+  assert.ok(basisNote("secondary").includes("confirm it with the authority"));
   assert.ok(basisNote("icao-35x45-default").includes("ICAO's figure for 35 × 45 mm"));
   const lines = assess({ ...spec, headHeightBasis: "us-2x2-default", eyeLineBasis: "iso-19794-5-default" }, { placement: good });
   assert.ok(lines[0].text.includes("the authority gives no figure: this range is the US figure"), lines[0].text);

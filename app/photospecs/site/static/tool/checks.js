@@ -27,8 +27,15 @@ const BASES = {
   "canada-50x70-default": "Canada's figure for 50 × 70 mm photos",
   "iso-19794-5-default": "ISO/IEC 19794-5's rule, eyes at 50–70 % of the height",
 };
+// The authority's own range, quoted or with its page cited: nothing to add.
+const OWN = new Set(["authority", "authority-unquoted"]);
+const OTHER = {
+  standard: " (the authority refers to a standard here: this range is that standard's figure)",
+  secondary: " (this range rests on secondary sources only: confirm it with the authority)",
+};
 export function basisNote(basis) {
-  if (!basis || basis === "authority") return "";
+  if (!basis || OWN.has(basis)) return "";
+  if (OTHER[basis]) return OTHER[basis];
   return ` (the authority gives no figure: this range is ${BASES[basis] ?? `the rule “${basis}”`})`;
 }
 
