@@ -162,6 +162,8 @@ class Server:
         )
         deadline = started + 180  # a catalog built in-process on a loaded machine takes a while
         while time.perf_counter() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.name} exited with {self.process.returncode} before it was ready")
             try:
                 response = httpx.get(self.url + self.ready_path, timeout=1)
                 if response.status_code == 200 or self.any_status:

@@ -462,3 +462,22 @@ def test_small_replies_go_identity(client):
     assert "content-encoding" not in headers and json.loads(wire)["result"] == {}
     _, headers, wire = raw_reply(client, call("tools/call", {"name": "nope"}), **{"accept-encoding": "gzip"})
     assert "content-encoding" not in headers and json.loads(wire)["error"]["code"] == -32602
+
+
+def test_a_call_asked_again_gets_its_own_id_and_the_answer_its_revision_gives(client):
+    """Answers are remembered by method, params and protocol headers (mcp/protocol.py MEMO_SIZE),
+    never by id: the same call asked again under other ids and another revision answers each as
+    if it were the first."""
+    params = {"name": "get_visa_photo_spec", "arguments": {"country": "us", "document_type": "passport"}}
+    first = rpc(client, call("tools/call", params, request_id=1), **{"mcp-protocol-version": "2025-11-25"}).json()
+    again = rpc(client, call("tools/call", params, request_id="second"), **{"mcp-protocol-version": "2025-11-25"}).json()
+    assert (first["id"], again["id"]) == (1, "second")
+    assert first["result"] == again["result"] and "structuredContent" in again["result"]
+    older = rpc(client, call("tools/call", params, request_id=3), **{"mcp-protocol-version": "2024-11-05"}).json()
+    assert older["id"] == 3 and "structuredContent" not in older["result"]
+    assert older["result"]["content"][0] == first["result"]["content"][0]
+    # A tool error (an isError result) is answered the same way, with its own id each time.
+    missing = {"name": "get_visa_photo_spec", "arguments": {"country": "atlantis"}}
+    for request_id in (4, 5):
+        result = rpc(client, call("tools/call", missing, request_id=request_id)).json()
+        assert result["id"] == request_id and result["result"]["isError"] is True

@@ -11,7 +11,7 @@ the id is spliced in.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import msgspec
 
@@ -100,6 +100,31 @@ ERAS = {
 }
 
 
+class Request(msgspec.Struct):
+    """The usual message, read in one typed pass, its params kept as the bytes the client sent."""
+
+    jsonrpc: Literal["2.0"]
+    id: int | str
+    method: str
+    params: msgspec.Raw = msgspec.field(default_factory=msgspec.Raw)
+
+
+_decode_request = msgspec.json.Decoder(Request).decode
+
+# The answer to a request is a function of its method, its params and the protocol headers alone
+# (never of its id), so each worker remembers its latest answers: an agent asking again what any
+# client asked before is answered without the protocol's checks and dispatch, a quarter of an
+# MCP call's time (bench/RESULTS.md). Bounded: params over MEMO_PARAMS bytes are not remembered,
+# and the memo is emptied when it holds MEMO_SIZE answers, so a stream of distinct requests
+# costs one dictionary insertion each and evicts nothing for long.
+MEMO_SIZE = 1024
+MEMO_PARAMS = 512
+
+
+def envelope(request_id: Any) -> bytes:
+    return b'{"jsonrpc":"2.0","id":' + _encode(request_id) + b',"result":'
+
+
 class Server:
     """Answers MCP messages from tables built once at start-up; `mcp.lookups` is what tool
     resolvers read to turn arguments into a result."""
@@ -110,10 +135,29 @@ class Server:
         self.resources = Resources(mcp.resources, mcp.lookups.data.doc_aliases)
         self.bodies = mcp.server
         self.deflated = mcp.deflated
+        self._memo: dict[tuple[str, bytes, RequestHeaders], Reply] = {}
 
     # --- entry point ---------------------------------------------------------------------------
 
     def handle(self, body: bytes, headers: RequestHeaders) -> Reply:
+        try:
+            request = _decode_request(body)
+        except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
+            return self._handle(body, headers)  # anything else: a batch, a notification, an odd id, bad JSON
+        if len(request.params) > MEMO_PARAMS:
+            return self._handle(body, headers)
+        key = (request.method, bytes(request.params), headers)
+        known = self._memo.get(key)
+        if known is not None:
+            return known._replace(head=envelope(request.id))
+        reply = self._handle(body, headers)
+        if reply.status == 200 and reply.result is not None:  # a result, not an error
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            self._memo[key] = reply
+        return reply
+
+    def _handle(self, body: bytes, headers: RequestHeaders) -> Reply:
         try:
             message = _decode(body)
         except msgspec.DecodeError as exc:
@@ -164,14 +208,14 @@ class Server:
             result = self._dispatch(method, params or {}, era)
         except ProtocolError as exc:
             return Reply(_error_status(exc.code, era), rpc_error(request_id, exc.code, exc.message, exc.data))
-        envelope = b'{"jsonrpc":"2.0","id":' + _encode(request_id) + b',"result":'
+        head = envelope(request_id)
         if isinstance(result, Encoded):  # a tool's result
             if not era.structured:
-                return Reply(200, envelope, result.structured, PLAIN_END + b"}", result.text_end)
+                return Reply(200, head, result.structured, PLAIN_END + b"}", result.text_end)
             result = result.structured
         if not era.modern:
-            return Reply(200, envelope, result, b"}}")
-        return Reply(200, envelope, result, self.bodies.modern_ends.get(method, self.bodies.meta_end))
+            return Reply(200, head, result, b"}}")
+        return Reply(200, head, result, self.bodies.modern_ends.get(method, self.bodies.meta_end))
 
     # --- protocol revision ------------------------------------------------------------------
 
