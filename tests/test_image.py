@@ -66,9 +66,19 @@ def image() -> str:
     return TAG
 
 
-# The Deployment's own settings (its site URL among them), except the port: the container shares
-# the host's network here.
-DEPLOYMENT_ENV = {item["name"]: item["value"] for item in CONTAINER["env"] if item["name"] != "PHOTOSPECS_PORT"}
+def env_value(item: dict) -> str:
+    """A variable as the kubelet fills it in: its value, or the container's memory limit in the
+    divisor's units (the downward API entry the Deployment uses)."""
+    if "value" in item:
+        return str(item["value"])
+    field = item["valueFrom"]["resourceFieldRef"]
+    assert field["resource"] == "limits.memory" and field["divisor"] == "1Mi", field
+    return str(int(mebibytes(CONTAINER["resources"]["limits"]["memory"])))
+
+
+# The Deployment's own settings (its site URL and memory limit among them), except the port: the
+# container shares the host's network here.
+DEPLOYMENT_ENV = {item["name"]: env_value(item) for item in CONTAINER["env"] if item["name"] != "PHOTOSPECS_PORT"}
 
 
 class Running:
