@@ -4,6 +4,7 @@
 // own and used through its public interface, so anyone may swap in their own build. Nothing leaves
 // the page.
 import { url } from "../routes.js";
+import { script } from "./models.js";
 
 const MIME = new Set(["image/heic", "image/heif", "image/heic-sequence", "image/heif-sequence"]);
 // Major brands of HEVC-coded HEIF files. mif1 and msf1 are the generic image and sequence brands,
@@ -26,16 +27,6 @@ function fileUrl(name) {
   const listed = document.getElementById("tool-heic");
   const urls = listed ? JSON.parse(listed.textContent) : {};
   return urls[name] ?? url("static", `tool/vendor/libheif/${name}`);
-}
-
-function script(src) {
-  return new Promise((resolve, reject) => {
-    const element = document.createElement("script");
-    element.src = src;
-    element.onload = resolve;
-    element.onerror = () => reject(new Error(`could not load ${src}`));
-    document.head.append(element);
-  });
 }
 
 let loading = null;

@@ -18,7 +18,8 @@ const SIMD_PROBE = new Uint8Array([
 ]);
 const simdSupported = () => typeof WebAssembly === "object" && WebAssembly.validate(SIMD_PROBE);
 
-function script(src) {
+// A classic script (the vendored bundles set globals), loaded once its element is in the page.
+export function script(src) {
   return new Promise((resolve, reject) => {
     const element = document.createElement("script");
     element.src = src;
