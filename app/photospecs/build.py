@@ -65,7 +65,7 @@ def build(data: Data, settings: Settings) -> Catalog:
     rest = build_rest(data, urls, views, names, search, control)
     mcp = build_mcp(data, urls, settings, views, names, rest.specs, rest.resources)
     openapi = openapi_body(data, urls, settings, rest=rest, tools=mcp.tools)
-    site = build_site(data, urls, views, names, search, control)
+    site = build_site(data, urls, views, names, search, control, settings.language_codes)
     rest_bytes = sum(len(v.body) for r in [*rest.specs.values(), *rest.comparisons.values()] for v in r.variants.values())
     facts = Facts(len(data.countries), len(data.docs), len(data.portals), time.perf_counter() - started, rest_bytes, data.warnings)
     return Catalog(settings, rest, mcp, site, prepare(openapi, JSON, control), facts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import brotli
@@ -103,6 +104,56 @@ def prepare(body: bytes, content_type: bytes, cache_control: bytes, extra: Heade
     for coding in CODINGS:
         variants.setdefault(coding, variants["identity"])
     return Prepared(variants)
+
+
+def _variant(coding: str, encoded: bytes, digest: str, content_type: bytes, cache_control: bytes, extra: Headers | None) -> Variant:
+    etag = f'"{digest}-{coding}"'.encode() if coding != "identity" else f'"{digest}"'.encode()
+    validators: Headers = [(b"etag", etag), (b"cache-control", cache_control), (b"vary", b"Accept-Encoding"), *COMMON_HEADERS, *(extra or [])]
+    body_headers: Headers = [(b"content-type", content_type), (b"content-length", str(len(encoded)).encode())]
+    if coding != "identity":
+        body_headers.append((b"content-encoding", coding.encode()))
+    return Variant(encoded, etag, body_headers + validators, validators)
+
+
+# Decoded bodies of brotli-only pages, most recently sent last: a client without brotli is rare
+# (every browser takes it over HTTPS), so a few dozen of them in memory are plenty.
+DECODED_KEPT = 64
+_decoded: OrderedDict[tuple[bytes, str], Variant] = OrderedDict()
+
+
+class BrotliOnly(dict[str, Variant]):
+    """A page kept in memory as brotli alone: its gzip and identity variants are made when a
+    client without brotli asks, and only the last DECODED_KEPT of those are kept (a worker's
+    memory holds thirteen languages' pages this way)."""
+
+    def __init__(self, variant: Variant, digest: str, content_type: bytes, cache_control: bytes, extra: Headers | None) -> None:
+        super().__init__(br=variant)
+        self._made = (digest, content_type, cache_control, extra)
+
+    def __missing__(self, coding: str) -> Variant:
+        key = (self["br"].etag, coding)
+        found = _decoded.get(key)
+        if found is None:
+            digest, content_type, cache_control, extra = self._made
+            body = brotli.decompress(self["br"].body)
+            found = _variant(coding, compress(body, coding), digest, content_type, cache_control, extra)
+            _decoded[key] = found
+            if len(_decoded) > DECODED_KEPT:
+                _decoded.popitem(last=False)
+        else:
+            _decoded.move_to_end(key)
+        return found
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (BrotliOnly, (self["br"], *self._made))
+
+
+def prepare_brotli(body: bytes, content_type: bytes, cache_control: bytes, extra: Headers | None = None) -> Prepared:
+    """A page of a language other than English: encoded once, in brotli only (BrotliOnly)."""
+    if len(body) < SMALL_BODY:
+        return prepare(body, content_type, cache_control, extra)
+    digest = hashlib.sha256(body).hexdigest()[:20]
+    return Prepared(BrotliOnly(_variant("br", compress(body, "br"), digest, content_type, cache_control, extra), digest, content_type, cache_control, extra))
 
 
 def cache_control(max_age: int) -> bytes:

@@ -1,42 +1,72 @@
-"""GET /search: the search results as a page, for visitors without JavaScript and for the form's
-own submit. The one page rendered per request: the same ranking as /api/search, through the same
-autoescaping templates as every other page, within the bounds search.py sets."""
+"""GET /search (and /<language>/search): the search results as a page, for visitors without
+JavaScript and for the form's own submit. The one page rendered per request: the same ranking
+as /api/search, through the same autoescaping templates as every other page, within the bounds
+search.py sets, in the page's language (names, sizes and links of the results included)."""
 
 from __future__ import annotations
 
-from photospecs.core.search import MAX_QUERY
+from typing import NamedTuple
+
+from photospecs.core.search import MAX_QUERY, Target
 from photospecs.http.encoded import COMMON_HEADERS, HTML
 from photospecs.http.query import parse_query
 from photospecs.http.routing import Handler, get_only
 from photospecs.http.send import ErrorRenderer, Scope, Send
+from photospecs.paths import at
+from photospecs.site import languages
 from photospecs.site.build import SiteSlice
 from photospecs.site.headers import PAGE_HEADERS
+from photospecs.site.i18n import texts_of
 from photospecs.site.render import environment, versioned
 from photospecs.wire.rest import Error
 
 
-def search_page(site: SiteSlice) -> Handler:
+class Result(NamedTuple):
+    name: str
+    path: str
+    summary: str
+
+
+def search_page(site: SiteSlice, code: str = "") -> Handler:
+    texts = texts_of(languages.BY_CODE[code])
     # Pages rendered after start-up link static files by the fingerprints the site serves.
-    env = environment(site.urls, versioned(site.fingerprints), site.data.version)
+    env = environment(site.urls, versioned(site.fingerprints), site.data.version, texts)
     template = env.get_template("search.html")
-    canonical = site.urls.path("search-page")
+    canonical = site.urls.site + at("search-page", language=code)
+    served = languages.served(site.languages)
+    alternates = [(lang, site.urls.site + at("search-page", language=lang.code)) for lang in served]
     page_headers = [(b"content-type", HTML), *COMMON_HEADERS, *PAGE_HEADERS]
     cached = [(b"cache-control", site.cache_control), *page_headers]
     uncached = [(b"cache-control", b"no-store"), *page_headers]
     search = site.search
+    data = site.data
+    countries = {c.id: c for c in data.countries}
+
+    def shown(target: Target) -> Result:
+        """A result as this language's page shows it."""
+        if texts.english:
+            return Result(target.name, target.path, target.summary)
+        country = countries[target.country]
+        if target.type == "country":
+            count = len(data.docs_by_country[country.id])
+            return Result(texts.country(country), at("country-page", country.id, code),
+                          texts.ngettext("%(count)s document", "%(count)s documents", count) % {"count": count})
+        doc = data.docs[target.id]
+        return Result(f"{texts.country(country)} · {doc.file.name}", at("page", doc.slug, code), texts.size(doc.file.capture, doc.file.width_mm, doc.file.height_mm))
 
     def render(query: bytes) -> tuple[int, bytes]:
         params = parse_query(query)
         problem, text, results = None, "", []
         if isinstance(params, Error):
-            problem = params.message
+            problem = texts.gettext("The address has a malformed query. Type your search again.")
         else:
             text = params.get("q", "")
             if len(text) > MAX_QUERY:
-                problem, text = f"The search is limited to {MAX_QUERY} characters.", text[:MAX_QUERY]
+                problem = texts.gettext("The search is limited to %(count)s characters.") % {"count": MAX_QUERY}
+                text = text[:MAX_QUERY]
             elif text.strip():
-                results = search.results(text)
-        body = template.render(canonical=canonical, data=site.data, query=text.strip(), results=results, problem=problem)
+                results = [shown(t) for t in search.results(text)]
+        body = template.render(canonical=canonical, data=data, query=text.strip(), results=results, problem=problem, alternates=alternates)
         return (400 if problem else 200), body.encode()
 
     async def answer(scope: Scope, send: Send, errors: ErrorRenderer) -> int:

@@ -1,5 +1,7 @@
 // The search box as the visitor types: asks /api/search (the ranking the /search page uses for
 // visitors without JavaScript) and lists the best pages under the box; Enter opens the first.
+import { prefix, t, tn } from "./messages.js";
+
 const form = document.querySelector("form.search");
 if (form) {
   const input = form.querySelector("input[name=q]");
@@ -9,7 +11,9 @@ if (form) {
   let latest = Promise.resolve([]); // the results for what the box holds now
   let controller = null;
 
-  const pathOf = (url) => new URL(url, location.href).pathname;
+  // The API answers in English; a page in another language links that language's version
+  // (the same path under its prefix: "/es/us-visa-photo").
+  const pathOf = (url) => prefix + new URL(url, location.href).pathname.replace(/^\/$/, prefix ? "" : "/");
 
   const show = (results) => {
     list.replaceChildren(
@@ -27,7 +31,9 @@ if (form) {
       }),
     );
     list.hidden = results.length === 0;
-    status.textContent = results.length ? `${results.length} results. Enter opens ${results[0].name}.` : "No match yet.";
+    status.textContent = results.length
+      ? tn("%(num)s result. Enter opens %(name)s.", "%(num)s results. Enter opens %(name)s.", results.length, { name: results[0].name })
+      : t("No match yet.");
   };
 
   const ask = (text) => {

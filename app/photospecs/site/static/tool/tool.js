@@ -10,6 +10,7 @@ import { alphaOf, findFace, loadModels, personMask } from "./models.js";
 import { jpegPdf } from "./pdf.js";
 import { drawSheet } from "./sheet.js";
 import { url } from "../routes.js";
+import { num, t } from "../messages.js";
 
 const $ = (selector) => document.querySelector(selector);
 const ui = {
@@ -44,15 +45,15 @@ function option(value, text) {
 async function start() {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register(url("page", "sw.js")).catch(() => {});
   ui.hint.textContent = coarse
-    ? "Drag the photo with a finger to move it; pinch to zoom. The sliders zoom and turn it about the middle of the frame."
-    : "Drag the photo to move it (or focus it and use the arrow keys); zoom with the wheel, the slider or + and −; turn it with the slider or [ and ].";
+    ? t("Drag the photo with a finger to move it; pinch to zoom. The sliders zoom and turn it about the middle of the frame.")
+    : t("Drag the photo to move it (or focus it and use the arrow keys); zoom with the wheel, the slider or + and −; turn it with the slider or [ and ].");
   enableDownloads();
   const [index, sheets] = await Promise.all([json(url("documents")), json(url("print-sheets"))]);
   state.documents = index.documents;
   state.sheets = sheets.sheets;
   ui.sheetKind.replaceChildren(...state.sheets.map((s) => option(s.id, s.name)));
   const countries = [...new Map(state.documents.map((d) => [d.country, d])).values()];
-  ui.country.replaceChildren(option("", "Choose a country"), ...countries.map((d) => option(d.country, `${d.countryName}`)));
+  ui.country.replaceChildren(option("", t("Choose a country")), ...countries.map((d) => option(d.country, `${d.countryName}`)));
   const query = new URLSearchParams(location.search);
   const wanted = state.documents.find((d) => d.id === query.get("document"));
   const country = wanted?.country ?? (countries.some((d) => d.country === query.get("country")) ? query.get("country") : "");
@@ -63,7 +64,7 @@ async function start() {
 
 function fillDocuments(selected) {
   const docs = state.documents.filter((d) => d.country === ui.country.value);
-  ui.document.replaceChildren(...(docs.length ? docs.map((d) => option(d.id, d.name)) : [option("", "Choose a country first")]));
+  ui.document.replaceChildren(...(docs.length ? docs.map((d) => option(d.id, d.name)) : [option("", t("Choose a country first"))]));
   ui.document.disabled = !docs.length;
   if (selected) ui.document.value = selected;
 }
@@ -74,7 +75,7 @@ async function chooseDocument() {
   const spec = await json(url("document", encodeURIComponent(id)));
   state.spec = spec;
   state.portals = await Promise.all((spec.portals ?? []).map((p) => json(url("portal", encodeURIComponent(p)))));
-  ui.portal.replaceChildren(option("", "No portal: the document's own size"), ...state.portals.map((p) => option(p.id, p.name)));
+  ui.portal.replaceChildren(option("", t("No portal: the document's own size")), ...state.portals.map((p) => option(p.id, p.name)));
   ui.portalRow.hidden = !state.portals.length;
   if (state.portals.length) ui.portal.value = state.portals[0].id;
   state.portal = state.portals[0] ?? null;
@@ -89,29 +90,29 @@ function describe(spec) {
   const rows = [];
   const add = (term, text) => rows.push([term, text]);
   if (spec.sizeBasis === "common-format") {
-    add("Photo", "The office takes this photo when you apply. The authority publishes no size: the one below is the common portrait format, for a photo of your own only.");
+    add(t("Photo"), t("The office takes this photo when you apply. The authority publishes no size: the one below is the common portrait format, for a photo of your own only."));
   } else if (spec.sizeBasis === "secondary") {
-    add("Size basis", "The authority states no size: the one below is what secondary sources report. Confirm it with the authority before you print or upload the photo.");
+    add(t("Size basis"), t("The authority states no size: the one below is what secondary sources report. Confirm it with the authority before you print or upload the photo."));
   }
   if (spec.widthMm) {
-    add("Size", `${spec.widthMm} × ${spec.heightMm} mm, ${spec.widthPx} × ${spec.heightPx} px at ${spec.dpi} dpi`);
-    if (spec.digitalPx) add("Digital file", `${spec.digitalPx.width} × ${spec.digitalPx.height} px`);
-    add("Background", `${spec.bgColorLabel} (${spec.bgColor})`);
+    add(t("Size"), t("%(width)s × %(height)s mm, %(widthPx)s × %(heightPx)s px at %(dpi)s dpi", { width: num(spec.widthMm), height: num(spec.heightMm), widthPx: spec.widthPx, heightPx: spec.heightPx, dpi: spec.dpi }));
+    if (spec.digitalPx) add(t("Digital file"), `${spec.digitalPx.width} × ${spec.digitalPx.height} px`);
+    add(t("Background"), `${spec.bgColorLabel} (${spec.bgColor})`);
   } else if (spec.sizeBasis === "unpublished") {
-    add("Size", "The authority asks for a photo of your own but publishes no size: ask the office or mission which size it accepts, then choose a document of that size here.");
+    add(t("Size"), t("The authority asks for a photo of your own but publishes no size: ask the office or mission which size it accepts, then choose a document of that size here."));
   } else {
-    add("Photo", "The office takes this photo when you apply: there is nothing to make here.");
+    add(t("Photo"), t("The office takes this photo when you apply: there is nothing to make here."));
   }
   if (spec.headHeightMm) {
-    const basis = spec.headHeightBasis === "icao-default" ? " (ICAO default: the authority publishes no figure)" : "";
-    add("Head, chin to crown", `${spec.headHeightMm.min}–${spec.headHeightMm.max} mm${basis}`);
+    const basis = spec.headHeightBasis === "icao-default" ? ` ${t("(ICAO default: the authority publishes no figure)")}` : "";
+    add(t("Head, chin to crown"), `${num(spec.headHeightMm.min)}–${num(spec.headHeightMm.max)} mm${basis}`);
   }
   if (spec.eyeLineMm) {
-    const basis = spec.eyeLineBasis === "icao-default" ? " (ICAO default)" : "";
-    add("Eyes above the bottom edge", `${spec.eyeLineMm.min}–${spec.eyeLineMm.max} mm${basis}`);
+    const basis = spec.eyeLineBasis === "icao-default" ? ` ${t("(ICAO default)")}` : "";
+    add(t("Eyes above the bottom edge"), `${num(spec.eyeLineMm.min)}–${num(spec.eyeLineMm.max)} mm${basis}`);
   }
-  if (spec.topMarginMm) add("Above the head", `${spec.topMarginMm.min}–${spec.topMarginMm.max} mm`);
-  if (state.portal) add("Portal limits", portalText(state.portal));
+  if (spec.topMarginMm) add(t("Above the head"), `${num(spec.topMarginMm.min)}–${num(spec.topMarginMm.max)} mm`);
+  if (state.portal) add(t("Portal limits"), portalText(state.portal));
   ui.facts.replaceChildren(...rows.flatMap(([term, text]) => {
     const dt = document.createElement("dt");
     dt.textContent = term;
@@ -144,8 +145,8 @@ function offerReplacement(spec) {
   ui.replaceNote.textContent = forbidden
     ? `Not offered for this document: ${forbidden}, background removal included.`
     : spec.editing === "background-replacement-allowed"
-      ? "The authority allows the background to be replaced."
-      : "The authority publishes no rule on editing; some offices reject any retouching, so use this only if yours accepts it.";
+      ? t("The authority allows the background to be replaced.")
+      : t("The authority publishes no rule on editing; some offices reject any retouching, so use this only if yours accepts it.");
 }
 
 // A portal that crops the photo itself asks for it uncropped: that becomes the file's framing.
@@ -175,7 +176,7 @@ async function openFile(file) {
   performance.mark("photo-chosen");
   const token = ++state.token;
   ui.saved.textContent = "";
-  say("Opening the photo…");
+  say(t("Opening the photo…"));
   // The photo shown so far goes: a download must never be of an earlier photo than the one chosen.
   show(null);
   const data = new Uint8Array(await file.arrayBuffer());
@@ -190,12 +191,12 @@ async function openFile(file) {
   } catch {
     say(kind === "heic"
       ? "This is a HEIC photo (the iPhone's usual format), which this browser cannot open. Choose a JPEG instead: on the iPhone, set Settings › Camera › Formats to “Most Compatible”, or share the photo as JPEG."
-      : "This file cannot be opened as a photo. Choose a JPEG or PNG picture.", "problem");
+      : t("This file cannot be opened as a photo. Choose a JPEG or PNG picture."), "problem");
     return;
   }
   if (token !== state.token) return;
   show(bitmap);
-  say(`Photo loaded: ${bitmap.width} × ${bitmap.height} px. It stays on this device. Finding the face…`);
+  say(t("Photo loaded: %(width)s × %(height)s px. It stays on this device. Finding the face…", { width: bitmap.width, height: bitmap.height }));
   let found;
   try {
     const started = !state.models;
@@ -215,11 +216,11 @@ async function openFile(file) {
   place();
   performance.mark("placed");
   if (!found.face) {
-    say(`No face found in this ${bitmap.width} × ${bitmap.height} px photo. Use a photo where your whole face is visible, looking at the camera, with nobody else in it; or line this one up by hand.`, "problem");
+    say(t("No face found in this %(width)s × %(height)s px photo. Use a photo where your whole face is visible, looking at the camera, with nobody else in it; or line this one up by hand.", { width: bitmap.width, height: bitmap.height }), "problem");
   } else if (found.count > 1) {
-    say(`Two faces found: the photo must show you alone. The bigger face is placed; crop the other person out or take a new photo.`, "problem");
+    say(t("Two faces found: the photo must show you alone. The bigger face is placed; crop the other person out or take a new photo."), "problem");
   } else {
-    say(`Photo loaded: ${bitmap.width} × ${bitmap.height} px, and placed as the document asks. It stays on this device. Check the numbers below; drag, zoom or turn it if you like.`);
+    say(t("Photo loaded: %(width)s × %(height)s px, and placed as the document asks. It stays on this device. Check the numbers below; drag, zoom or turn it if you like.", { width: bitmap.width, height: bitmap.height }));
   }
 }
 
@@ -349,7 +350,7 @@ function draw() {
 
 function readout() {
   if (!state.face || !state.transform) {
-    ui.readout.textContent = state.image ? "No face measured: line the head up with the guides." : "";
+    ui.readout.textContent = state.image ? t("No face measured: line the head up with the guides.") : "";
     return;
   }
   const spec = state.spec;
@@ -472,7 +473,7 @@ function pixelsOfFile(fmm, size) {
 function check() {
   let lines;
   if (!state.image) {
-    lines = [{ level: "todo", text: "Load a photo to begin." }];
+    lines = [{ level: "todo", text: t("Load a photo to begin.") }];
   } else {
     const size = frame();
     const fmm = frameMm(state.spec, size);
@@ -486,8 +487,8 @@ function check() {
       ...state.analysis,
     };
     lines = assess(state.spec, m);
-    if (!state.face && state.spec.guides.chinMm) lines.push({ level: "todo", text: "Line up the top of your head (hair included) inside the top band and your chin inside the chin band." });
-    if (!state.analysis) lines.push({ level: "todo", text: "Measuring the background, light and sharpness…" });
+    if (!state.face && state.spec.guides.chinMm) lines.push({ level: "todo", text: t("Line up the top of your head (hair included) inside the top band and your chin inside the chin band.") });
+    if (!state.analysis) lines.push({ level: "todo", text: t("Measuring the background, light and sharpness…") });
   }
   const marks = { pass: "✓", warn: "!", fail: "✗", todo: "→" };
   ui.checks.replaceChildren(...lines.map(({ level, text: words }) => {
@@ -615,7 +616,7 @@ ui.sheet.addEventListener("click", async () => {
   const country = state.documents.find((d) => d.id === spec.id)?.countryName ?? spec.country;
   const caption = `${country}: ${spec.name}, ${spec.widthMm} × ${spec.heightMm} mm. Cut along the marks.`;
   const drawn = drawSheet(sheet, spec, caption, frameCanvas);
-  if (!drawn) { ui.saved.textContent = `The photo does not fit on ${sheet.name}.`; return; }
+  if (!drawn) { ui.saved.textContent = t("The photo does not fit on %(paper)s.", { paper: sheet.name }); return; }
   const { canvas, layout } = drawn;
   const file = await jpeg(canvas, 0.92, sheet.dpi);
   if (ui.sheetFormat.value === "pdf") {
@@ -625,7 +626,7 @@ ui.sheet.addEventListener("click", async () => {
   } else {
     save(file, `${spec.id}-${sheet.id}.jpg`);
   }
-  ui.saved.textContent = `Downloaded a ${sheet.name} sheet with ${layout.copies} copies at ${sheet.dpi} dpi: print it at 100% and check the 50 mm bar.`;
+  ui.saved.textContent = t("Downloaded a %(paper)s sheet with %(copies)s copies at %(dpi)s dpi: print it at 100%% and check the 50 mm bar.", { paper: sheet.name, copies: layout.copies, dpi: sheet.dpi }).replace("%%", "%");
 });
 
 // --- inputs ----------------------------------------------------------------------------------
@@ -656,7 +657,7 @@ if (navigator.mediaDevices?.getUserMedia) {
       ui.video.hidden = false;
       ui.snap.hidden = false;
       await ui.video.play();
-    } catch { say("The camera is not available: load a photo from a file instead.", "problem"); }
+    } catch { say(t("The camera is not available: load a photo from a file instead."), "problem"); }
   });
   ui.snap.addEventListener("click", async () => {
     const canvas = new OffscreenCanvas(ui.video.videoWidth, ui.video.videoHeight);
@@ -668,4 +669,4 @@ if (navigator.mediaDevices?.getUserMedia) {
   });
 }
 
-start().catch((error) => say(`The specifications could not be loaded (${error.message}). Reload the page to try again.`, "problem"));
+start().catch((error) => say(t("The specifications could not be loaded (%(reason)s). Reload the page to try again.", { reason: error.message }), "problem"));
