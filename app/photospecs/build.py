@@ -23,7 +23,9 @@ from photospecs.openapi import openapi_body
 from photospecs.rest.build import Rest
 from photospecs.rest.build import build as build_rest
 from photospecs.settings import Settings
+from photospecs.site import languages
 from photospecs.site.build import SiteSlice, build_site
+from photospecs.site.i18n import texts_of
 from photospecs.urls import Urls
 
 
@@ -61,7 +63,9 @@ def build(data: Data, settings: Settings) -> Catalog:
     urls = Urls(settings.site, settings.photo_tool_url)
     views = build_views(data, urls)
     names = Names(data)
-    search = Search(data, urls, views)
+    # Every country's name in each language the site speaks (CLDR), so a search in one finds it.
+    served = languages.served(settings.language_codes)[1:]
+    search = Search(data, urls, views, {c.id: [texts_of(lang).country(c) for lang in served] for c in data.countries})
     rest = build_rest(data, urls, views, names, search, control)
     mcp = build_mcp(data, urls, settings, views, names, rest.specs, rest.resources)
     openapi = openapi_body(data, urls, settings, rest=rest, tools=mcp.tools)

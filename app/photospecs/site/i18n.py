@@ -125,7 +125,7 @@ class Texts:
         return found or self.gettext(country.name)
 
 
-def N_(message: str) -> str:  # noqa: N802 (gettext's name for a message marked, not translated)
+def N_(message: str) -> str:
     return message
 
 

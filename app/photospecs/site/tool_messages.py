@@ -9,9 +9,9 @@ scripts never hold a catalogue of their own, and an English page carries none.
 from __future__ import annotations
 
 from functools import cache
-from babel.messages.extract import extract_from_file
-
 from importlib.resources import files
+
+from babel.messages.extract import extract_from_file
 
 from photospecs.site.i18n import Texts
 
