@@ -27,7 +27,11 @@ class Urls:
     def local(self, name: str, value: str = "") -> str:
         """The path (no site) of route `name`, in this language when the route is a page."""
         row = BY_NAME[name]
-        return BY_NAME[named(name, self.language)].url(value) if row.localized else row.url(value)
+        # The files every site keeps at its root (/favicon.svg, /sitemap.xml) share the "page" row
+        # with documents but exist once, in no language; a document's slug never has a dot.
+        if not row.localized or (name == "page" and "." in value):
+            return row.url(value)
+        return BY_NAME[named(name, self.language)].url(value)
 
     def path(self, name: str, value: str = "") -> str:
         """The absolute URL of route `name` from paths.py, its parameter filled with `value`."""

@@ -46,14 +46,9 @@ class Language:
 # English pages write dates the way the dataset's own pages always have: "23 November 2026".
 ENGLISH = Language("", "en_GB", "en")
 
-# Served: English and each language whose catalogue is complete.
-ALL = (
+KNOWN = (
     ENGLISH,
     Language("es", "es", "es"),
-)
-
-# Next, in this order, as their catalogues are completed (README "Languages").
-PLANNED = (
     Language("zh-hans", "zh_Hans", "zh-Hans"),
     Language("hi", "hi", "hi"),
     Language("ar", "ar", "ar", rtl=True),
@@ -66,6 +61,9 @@ PLANNED = (
     Language("bn", "bn", "bn"),
     Language("ur", "ur", "ur", rtl=True),
 )
+
+# Served: English and the languages the route table lists (each with a complete catalogue).
+ALL = tuple(language for language in KNOWN if language is ENGLISH or language.code in LANGUAGES)
 
 BY_CODE = {language.code: language for language in ALL}
 assert tuple(language.code for language in ALL[1:]) == LANGUAGES, "the route table and this list name the same languages"

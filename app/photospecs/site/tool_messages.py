@@ -18,7 +18,7 @@ from photospecs.site.i18n import Texts
 STATIC = files("photospecs.site") / "static"
 
 # The tool's own scripts, whose t() calls are its messages (vendor/ holds third-party code).
-SCRIPTS = ("tool/tool.js", "tool/checks.js", "search.js", "hint.js")
+SCRIPTS = ("tool/tool.js", "tool/checks.js", "search.js")
 KEYWORDS = {"t": None, "tn": (1, 2)}
 
 
@@ -30,7 +30,7 @@ def tool_msgids(scripts: tuple[str, ...] = SCRIPTS) -> tuple[str | tuple[str, st
         path = STATIC / script
         if not path.is_file():
             continue
-        for _line, message, _comments, _context in extract_from_file("javascript", str(path), keywords=KEYWORDS):
+        for _line, message, _comments, _context in extract_from_file("javascript", str(path), keywords=KEYWORDS, options={"parse_template_string": True}):
             found[message if isinstance(message, str) else (message[0], message[1])] = None
     return tuple(found)
 

@@ -1,13 +1,16 @@
 // What the scripts say, in the page's language: t("English message %(name)s", { name }) looks the
 // message up in the translations the page carries (a JSON blob the server fills from the same
 // catalogue as the page; none on English pages) and fills in the values.
-const blob = document.getElementById("tool-messages") || document.getElementById("search-messages");
+// Outside a page (the tool's unit tests run in Node) there is no document: English.
+const page = typeof document === "undefined" ? null : document;
+const blob = page && (page.getElementById("tool-messages") || page.getElementById("search-messages"));
 const table = blob ? JSON.parse(blob.textContent) : {};
-const lang = document.documentElement.lang || "en";
+const lang = page?.documentElement.lang || "en";
 const rules = new Intl.PluralRules(lang);
 const numbers = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, useGrouping: false });
 
-const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (all, name) => (name in values ? String(values[name]) : all));
+// "%(name)s" is a value; "%%" is a percent sign (the catalogues' python-format, checked by the tests).
+const fill = (text, values) => text.replace(/%\((\w+)\)s|%%/g, (all, name) => (all === "%%" ? "%" : name in values ? String(values[name]) : all));
 
 export function t(message, values = {}) {
   const said = table[message];
@@ -23,6 +26,10 @@ export function tn(singular, plural, count, values = {}) {
 
 // A number as the page's language writes it (one decimal at most: "31,5" in Spanish).
 export const num = (value) => numbers.format(value);
+
+// Country names in the page's language (CLDR), by id; none on English pages.
+const countryBlob = page?.getElementById("tool-countries");
+export const countryNames = countryBlob ? JSON.parse(countryBlob.textContent) : {};
 
 // The page's language prefix ("/es"), "" on English pages, for links the scripts build.
 export const prefix = lang === "en" ? "" : `/${lang.toLowerCase()}`;

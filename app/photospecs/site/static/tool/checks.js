@@ -3,6 +3,8 @@
 // closed, background, illumination uniformity, sharpness, resolution). Pure functions over
 // numbers and pixel arrays ({ data, width, height } like ImageData).
 
+import { t } from "../messages.js";
+
 const mm = (value) => `${value.toFixed(1)} mm`;
 const range = (r) => `${r.min}–${r.max} mm`;
 const grey = (data, i) => 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
@@ -67,74 +69,81 @@ const inRange = (value, r, slack = 0) => value >= r.min - slack && value <= r.ma
 export function assess(spec, m) {
   const lines = [];
   if (m.faces !== undefined) {
-    if (m.faces === 0) lines.push(line("fail", "No face found: use a photo where your whole face is visible and looks at the camera, or line it up by hand."));
-    else if (m.faces > 1) lines.push(line("fail", `${m.faces} faces found: the photo must show you alone. Crop the others out or take a new photo.`));
-    else lines.push(line("pass", "One face found."));
+    if (m.faces === 0) lines.push(line("fail", t("No face found: use a photo where your whole face is visible and looks at the camera, or line it up by hand.")));
+    else if (m.faces > 1) lines.push(line("fail", t("%(count)s faces found: the photo must show you alone. Crop the others out or take a new photo.", { count: m.faces })));
+    else lines.push(line("pass", t("One face found.")));
   }
   const p = m.placement;
   if (p) {
     const head = spec.headHeightMm;
     if (head) {
-      const basis = spec.headHeightBasis === "icao-default" ? " (ICAO default; the authority gives no figure)" : "";
+      const basis = spec.headHeightBasis === "icao-default" ? ` ${t("(ICAO default; the authority gives no figure)")}` : "";
       lines.push(inRange(p.headMm, head)
-        ? line("pass", `Head ${mm(p.headMm)} from chin to crown; the document asks ${range(head)}${basis}.`)
-        : line("fail", `Head ${mm(p.headMm)} from chin to crown; the document asks ${range(head)}${basis}. ${p.headMm < head.min ? "Zoom in." : "Zoom out."}`));
+        ? line("pass", t("Head %(size)s from chin to crown; the document asks %(range)s%(basis)s.", { size: mm(p.headMm), range: range(head), basis }))
+        : line("fail", `${t("Head %(size)s from chin to crown; the document asks %(range)s%(basis)s.", { size: mm(p.headMm), range: range(head), basis })} ${p.headMm < head.min ? t("Zoom in.") : t("Zoom out.")}`));
     }
     if (spec.eyeLineMm) {
       lines.push(inRange(p.eyeLineMm, spec.eyeLineMm)
-        ? line("pass", `Eyes ${mm(p.eyeLineMm)} above the bottom edge; the document asks ${range(spec.eyeLineMm)}.`)
-        : line("fail", `Eyes ${mm(p.eyeLineMm)} above the bottom edge; the document asks ${range(spec.eyeLineMm)}. Move the photo ${p.eyeLineMm < spec.eyeLineMm.min ? "up" : "down"}.`));
+        ? line("pass", t("Eyes %(size)s above the bottom edge; the document asks %(range)s.", { size: mm(p.eyeLineMm), range: range(spec.eyeLineMm) }))
+        : line("fail", `${t("Eyes %(size)s above the bottom edge; the document asks %(range)s.", { size: mm(p.eyeLineMm), range: range(spec.eyeLineMm) })} ${p.eyeLineMm < spec.eyeLineMm.min ? t("Move the photo up.") : t("Move the photo down.")}`));
     }
     const off = Math.abs(p.offCentreMm);
-    lines.push(off <= 1 ? line("pass", `Face centred (${mm(off)} off the middle).`)
-      : line(off <= 2.5 ? "warn" : "fail", `Face ${mm(off)} ${p.offCentreMm > 0 ? "right" : "left"} of the middle: move the photo ${p.offCentreMm > 0 ? "left" : "right"}.`));
+    lines.push(off <= 1 ? line("pass", t("Face centred (%(size)s off the middle).", { size: mm(off) }))
+      : line(off <= 2.5 ? "warn" : "fail", p.offCentreMm > 0
+        ? t("Face %(size)s right of the middle: move the photo left.", { size: mm(off) })
+        : t("Face %(size)s left of the middle: move the photo right.", { size: mm(off) })));
     if (spec.topMarginMm) {
       lines.push(inRange(p.topMarginMm, spec.topMarginMm)
-        ? line("pass", `${mm(p.topMarginMm)} above the head; the document asks ${range(spec.topMarginMm)}.`)
-        : line("fail", `${mm(p.topMarginMm)} above the head; the document asks ${range(spec.topMarginMm)}.`));
+        ? line("pass", t("%(size)s above the head; the document asks %(range)s.", { size: mm(p.topMarginMm), range: range(spec.topMarginMm) }))
+        : line("fail", t("%(size)s above the head; the document asks %(range)s.", { size: mm(p.topMarginMm), range: range(spec.topMarginMm) })));
     } else if (p.topMarginMm < 0) {
-      lines.push(line("fail", "The top of the head is cut off: move the photo down or zoom out."));
+      lines.push(line("fail", t("The top of the head is cut off: move the photo down or zoom out.")));
     }
     const roll = Math.abs(p.rollDeg);
-    lines.push(roll <= 2 ? line("pass", `Head level (tilted ${roll.toFixed(1)}°).`)
-      : line(roll <= 8 ? "warn" : "fail", `Head tilted ${roll.toFixed(1)}° sideways: straighten it with the rotation slider.`));
+    lines.push(roll <= 2 ? line("pass", t("Head level (tilted %(degrees)s°).", { degrees: roll.toFixed(1) }))
+      : line(roll <= 8 ? "warn" : "fail", t("Head tilted %(degrees)s° sideways: straighten it with the rotation slider.", { degrees: roll.toFixed(1) })));
   }
   const f = m.face;
   if (f) {
-    lines.push(f.yawDeg <= 8 ? line("pass", `Facing the camera (turned ${f.yawDeg.toFixed(0)}°).`)
-      : line(f.yawDeg <= 15 ? "warn" : "fail", `Head turned about ${f.yawDeg.toFixed(0)}° to one side: look straight at the camera.`));
+    lines.push(f.yawDeg <= 8 ? line("pass", t("Facing the camera (turned %(degrees)s°).", { degrees: f.yawDeg.toFixed(0) }))
+      : line(f.yawDeg <= 15 ? "warn" : "fail", t("Head turned about %(degrees)s° to one side: look straight at the camera.", { degrees: f.yawDeg.toFixed(0) })));
     const nod = Math.abs(f.pitchDeg);
-    lines.push(nod <= 10 ? line("pass", `Head not tipped up or down (${nod.toFixed(0)}°).`)
-      : line(nod <= 20 ? "warn" : "fail", `Head tipped ${f.pitchDeg > 0 ? "up" : "down"} about ${nod.toFixed(0)}°: keep the camera at eye level and the chin level.`));
-    lines.push(f.eyesOpen >= 0.18 ? line("pass", "Both eyes open.")
-      : line(f.eyesOpen >= 0.1 ? "warn" : "fail", "An eye looks closed or half closed: open both eyes wide."));
+    lines.push(nod <= 10 ? line("pass", t("Head not tipped up or down (%(degrees)s°).", { degrees: nod.toFixed(0) }))
+      : line(nod <= 20 ? "warn" : "fail", f.pitchDeg > 0
+        ? t("Head tipped up about %(degrees)s°: keep the camera at eye level and the chin level.", { degrees: nod.toFixed(0) })
+        : t("Head tipped down about %(degrees)s°: keep the camera at eye level and the chin level.", { degrees: nod.toFixed(0) })));
+    lines.push(f.eyesOpen >= 0.18 ? line("pass", t("Both eyes open."))
+      : line(f.eyesOpen >= 0.1 ? "warn" : "fail", t("An eye looks closed or half closed: open both eyes wide.")));
     if (spec.mouthClosed) {
-      lines.push(f.mouthGap <= 0.06 ? line("pass", "Mouth closed.")
-        : line(f.mouthGap <= 0.15 ? "warn" : "fail", "The mouth is open: the document asks for the mouth closed."));
+      lines.push(f.mouthGap <= 0.06 ? line("pass", t("Mouth closed."))
+        : line(f.mouthGap <= 0.15 ? "warn" : "fail", t("The mouth is open: the document asks for the mouth closed.")));
     }
   }
   if (m.background) {
     const b = m.background;
-    const label = (spec.bgColorLabel ?? "plain").toLowerCase();
-    if (!b.close) lines.push(line("fail", `The background is not ${label} (colour ${b.distance.toFixed(0)} off): stand before a plain ${label} wall${m.canReplace ? ", or replace the background below" : ""}.`));
-    else if (!b.even) lines.push(line("warn", `The background is ${label} but uneven (spread ${b.spread.toFixed(0)}): look for shadows or objects behind you.`));
-    else lines.push(line("pass", `Background ${label} and even (colour ${b.distance.toFixed(0)} off, spread ${b.spread.toFixed(0)}).`));
+    // The colour's name is the dataset's: quoted as it is in every language.
+    const said = { colour: spec.bgColorLabel ?? t("plain"), distance: b.distance.toFixed(0), spread: b.spread.toFixed(0) };
+    if (!b.close) lines.push(line("fail", m.canReplace
+      ? t("The background is not the colour asked for, %(colour)s (%(distance)s off): stand before a plain wall of that colour, or replace the background below.", said)
+      : t("The background is not the colour asked for, %(colour)s (%(distance)s off): stand before a plain wall of that colour.", said)));
+    else if (!b.even) lines.push(line("warn", t("The background is the colour asked for, %(colour)s, but uneven (spread %(spread)s): look for shadows or objects behind you.", said)));
+    else lines.push(line("pass", t("Background as asked, %(colour)s, and even (colour %(distance)s off, spread %(spread)s).", said)));
   }
   if (m.lighting !== undefined) {
     const pct = Math.round(m.lighting * 100);
-    lines.push(m.lighting >= 0.8 ? line("pass", `Even light on the face (darker cheek at ${pct}% of the brighter).`)
-      : line(m.lighting >= 0.6 ? "warn" : "fail", `Uneven light: one cheek at ${pct}% of the other's brightness. Face a window or a lamp squarely.`));
+    lines.push(m.lighting >= 0.8 ? line("pass", t("Even light on the face (darker cheek at %(percent)s%% of the brighter).", { percent: pct }))
+      : line(m.lighting >= 0.6 ? "warn" : "fail", t("Uneven light: one cheek at %(percent)s%% of the other's brightness. Face a window or a lamp squarely.", { percent: pct })));
   }
   if (m.sharpness !== undefined) {
-    lines.push(m.sharpness >= 6 ? line("pass", `Sharp enough (detail ${m.sharpness.toFixed(0)}).`)
-      : line(m.sharpness >= 3 ? "warn" : "fail", `The face looks blurred (detail ${m.sharpness.toFixed(0)}): hold the camera still, with the face in focus.`));
+    lines.push(m.sharpness >= 6 ? line("pass", t("Sharp enough (detail %(detail)s).", { detail: m.sharpness.toFixed(0) }))
+      : line(m.sharpness >= 3 ? "warn" : "fail", t("The face looks blurred (detail %(detail)s): hold the camera still, with the face in focus.", { detail: m.sharpness.toFixed(0) })));
   }
   if (m.pixels) {
     const { have, need } = m.pixels;
     const share = have / need;
-    lines.push(share >= 1 ? line("pass", `Enough pixels: ${Math.round(have)} px across the photo where ${need} are needed.`)
-      : line(share >= 0.6 ? "warn" : "fail", `Only ${Math.round(have)} px across the photo where ${need} are needed: it may print blurred. Take the photo closer or at a higher resolution.`));
+    lines.push(share >= 1 ? line("pass", t("Enough pixels: %(have)s px across the photo where %(need)s are needed.", { have: Math.round(have), need }))
+      : line(share >= 0.6 ? "warn" : "fail", t("Only %(have)s px across the photo where %(need)s are needed: it may print blurred. Take the photo closer or at a higher resolution.", { have: Math.round(have), need })));
   }
-  if (m.covers === false) lines.push(line("warn", "Part of the frame is beyond the photo's edge and shows plain background: zoom in or move the photo."));
+  if (m.covers === false) lines.push(line("warn", t("Part of the frame is beyond the photo's edge and shows plain background: zoom in or move the photo.")));
   return lines;
 }

@@ -10,7 +10,7 @@ import { alphaOf, findFace, loadModels, personMask } from "./models.js";
 import { jpegPdf } from "./pdf.js";
 import { drawSheet } from "./sheet.js";
 import { url } from "../routes.js";
-import { num, t } from "../messages.js";
+import { countryNames, num, t } from "../messages.js";
 
 const $ = (selector) => document.querySelector(selector);
 const ui = {
@@ -52,8 +52,11 @@ async function start() {
   state.documents = index.documents;
   state.sheets = sheets.sheets;
   ui.sheetKind.replaceChildren(...state.sheets.map((s) => option(s.id, s.name)));
+  // In the page's language, in its alphabetical order.
+  const named = (d) => countryNames[d.country] ?? d.countryName;
   const countries = [...new Map(state.documents.map((d) => [d.country, d])).values()];
-  ui.country.replaceChildren(option("", t("Choose a country")), ...countries.map((d) => option(d.country, `${d.countryName}`)));
+  if (Object.keys(countryNames).length) countries.sort((a, b) => named(a).localeCompare(named(b), document.documentElement.lang));
+  ui.country.replaceChildren(option("", t("Choose a country")), ...countries.map((d) => option(d.country, named(d))));
   const query = new URLSearchParams(location.search);
   const wanted = state.documents.find((d) => d.id === query.get("document"));
   const country = wanted?.country ?? (countries.some((d) => d.country === query.get("country")) ? query.get("country") : "");
@@ -124,26 +127,27 @@ function describe(spec) {
   ui.editor.hidden = ui.drop.hidden = !spec.widthMm;
 }
 
-const bytes = (count) => `${count.toLocaleString("en")} bytes`;
+const bytes = (count) => t("%(count)s bytes", { count: count.toLocaleString(document.documentElement.lang) });
 
 function portalText(portal) {
   const parts = [portal.formats.join(", ").toUpperCase()];
   // The figure as the authority writes it, with the byte value the tool aims for.
-  if (portal.maxBytes) parts.push(`at most ${portal.maxSizeStated ? `${portal.maxSizeStated} (${bytes(portal.maxBytes)})` : bytes(portal.maxBytes)}`);
-  if (portal.minBytes) parts.push(`at least ${portal.minSizeStated ? `${portal.minSizeStated} (${bytes(portal.minBytes)})` : bytes(portal.minBytes)}`);
-  if (portal.minPx) parts.push(`from ${portal.minPx.width} × ${portal.minPx.height} px`);
-  if (portal.maxPx) parts.push(`up to ${portal.maxPx.width} × ${portal.maxPx.height} px`);
-  if (portal.aspectRatio) parts.push(`shape ${portal.aspectRatio}`);
+  const stated = (said, count) => (said ? `${said} (${bytes(count)})` : bytes(count));
+  if (portal.maxBytes) parts.push(t("at most %(size)s", { size: stated(portal.maxSizeStated, portal.maxBytes) }));
+  if (portal.minBytes) parts.push(t("at least %(size)s", { size: stated(portal.minSizeStated, portal.minBytes) }));
+  if (portal.minPx) parts.push(t("from %(width)s × %(height)s px", portal.minPx));
+  if (portal.maxPx) parts.push(t("up to %(width)s × %(height)s px", portal.maxPx));
+  if (portal.aspectRatio) parts.push(t("shape %(ratio)s", { ratio: portal.aspectRatio }));
   return parts.join(", ");
 }
 
 // Background replacement only where the document's editing rule does not forbid it.
 function offerReplacement(spec) {
-  const forbidden = { "no-alteration": "the authority accepts no retouching or alteration", "camera-original": "the file must come straight from the camera" }[spec.editing];
+  const forbidden = { "no-alteration": t("Not offered for this document: the authority accepts no retouching or alteration, background removal included."), "camera-original": t("Not offered for this document: the file must come straight from the camera, background removal included.") }[spec.editing];
   ui.replace.checked = false;
   ui.replace.disabled = Boolean(forbidden);
   ui.replaceNote.textContent = forbidden
-    ? `Not offered for this document: ${forbidden}, background removal included.`
+    ? forbidden
     : spec.editing === "background-replacement-allowed"
       ? t("The authority allows the background to be replaced.")
       : t("The authority publishes no rule on editing; some offices reject any retouching, so use this only if yours accepts it.");
@@ -157,11 +161,11 @@ function frameAsThePortalAsks() {
 
 function explainFraming() {
   const portal = state.portal;
-  const min = portal?.minPx ? ` (at least ${portal.minPx.width} × ${portal.minPx.height} px)` : "";
-  const asks = portal?.uncropped ? `${portal.name} asks for a photo that is not cropped: your head, shoulders and upper body with space around, which it crops itself.` : "";
+  const min = portal?.minPx ? ` ${t("(at least %(width)s × %(height)s px)", portal.minPx)}` : "";
+  const asks = portal?.uncropped ? t("%(portal)s asks for a photo that is not cropped: your head, shoulders and upper body with space around, which it crops itself.", { portal: portal.name }) : "";
   ui.framingNote.textContent = ui.framing.value === "uncropped"
-    ? `${asks || "For a service that crops the photo itself."} “Download photo” gives you centred and level with room around you, in the portal's shape${min}, at your photo's own pixels: never enlarged.`
-    : asks ? `${asks} Choose “Not cropped” for it; this framing is the document's crop, for other uses.` : "";
+    ? `${asks || t("For a service that crops the photo itself.")} ${t("“Download photo” gives you centred and level with room around you, in the portal's shape%(minimum)s, at your photo's own pixels: never enlarged.", { minimum: min })}`
+    : asks ? `${asks} ${t("Choose “Not cropped” for it; this framing is the document's crop, for other uses.")}` : "";
 }
 
 const frame = () => outputSize(state.spec, state.portal);
@@ -182,7 +186,7 @@ async function openFile(file) {
   const data = new Uint8Array(await file.arrayBuffer());
   const kind = sniff(data);
   if (kind === "jpeg" && !jpegComplete(data)) {
-    say("This JPEG is cut short: its end is missing, so part of the photo would be grey. Copy the photo from your phone or camera again and choose the new copy.", "problem");
+    say(t("This JPEG is cut short: its end is missing, so part of the photo would be grey. Copy the photo from your phone or camera again and choose the new copy."), "problem");
     return;
   }
   let bitmap;
@@ -190,7 +194,7 @@ async function openFile(file) {
     bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   } catch {
     say(kind === "heic"
-      ? "This is a HEIC photo (the iPhone's usual format), which this browser cannot open. Choose a JPEG instead: on the iPhone, set Settings › Camera › Formats to “Most Compatible”, or share the photo as JPEG."
+      ? t("This is a HEIC photo (the iPhone's usual format), which this browser cannot open. Choose a JPEG instead: on the iPhone, set Settings › Camera › Formats to “Most Compatible”, or share the photo as JPEG.")
       : t("This file cannot be opened as a photo. Choose a JPEG or PNG picture."), "problem");
     return;
   }
@@ -206,8 +210,8 @@ async function openFile(file) {
   } catch (error) {
     if (token !== state.token) return;
     say(error.code === "no-simd"
-      ? `Photo loaded: ${bitmap.width} × ${bitmap.height} px. This browser cannot run the face finder (it lacks WebAssembly SIMD): line the photo up by hand with the guides.`
-      : `Photo loaded: ${bitmap.width} × ${bitmap.height} px. The face finder could not start (${error.message}): line the photo up by hand with the guides.`, "problem");
+      ? t("Photo loaded: %(width)s × %(height)s px. This browser cannot run the face finder (it lacks WebAssembly SIMD): line the photo up by hand with the guides.", bitmap)
+      : t("Photo loaded: %(width)s × %(height)s px. The face finder could not start (%(reason)s): line the photo up by hand with the guides.", { width: bitmap.width, height: bitmap.height, reason: error.message }), "problem");
     return;
   }
   if (token !== state.token) return;
@@ -355,8 +359,12 @@ function readout() {
   }
   const spec = state.spec;
   const m = measure(state.transform, state.face, spec, image());
-  const of = (r) => (r ? ` (${r.min}–${r.max})` : "");
-  const parts = [`Head ${m.headMm.toFixed(1)} mm${of(spec.headHeightMm)}`, `eyes ${m.eyeLineMm.toFixed(1)} mm above the bottom${of(spec.eyeLineMm)}`, `top ${m.topMarginMm.toFixed(1)} mm${of(spec.topMarginMm)}`];
+  const of = (r) => (r ? ` (${num(r.min)}–${num(r.max)})` : "");
+  const parts = [
+    t("Head %(size)s mm%(range)s", { size: num(m.headMm), range: of(spec.headHeightMm) }),
+    t("eyes %(size)s mm above the bottom%(range)s", { size: num(m.eyeLineMm), range: of(spec.eyeLineMm) }),
+    t("top %(size)s mm%(range)s", { size: num(m.topMarginMm), range: of(spec.topMarginMm) }),
+  ];
   ui.readout.textContent = parts.join(" · ");
 }
 
@@ -563,7 +571,7 @@ async function downloadUncropped() {
   const head = headInFrame();
   const portal = state.portal;
   if (!head) {
-    ui.saved.textContent = "The authority gives no head height and no face was found, so the tool cannot tell where your head is: line it up and choose the document's crop instead.";
+    ui.saved.textContent = t("The authority gives no head height and no face was found, so the tool cannot tell where your head is: line it up and choose the document's crop instead.");
     return;
   }
   const out = uncroppedExport(state.transform, head, state.spec, image(), portal);
@@ -572,12 +580,14 @@ async function downloadUncropped() {
   const canvas = frameCanvas(out.size, { transform: out.transform, mask });
   const result = await fitQuality((quality) => jpeg(canvas, quality, out.dpi), { minBytes: portal?.minBytes ?? 0, maxBytes: portal?.maxBytes ?? Infinity });
   save(result.blob, `${state.spec.id}-uncropped-${out.size.width}x${out.size.height}.jpg`);
-  const why = portal?.uncropped ? `, as ${portal.name} asks: it crops the photo itself` : "";
-  const notes = [`Downloaded a ${out.size.width} × ${out.size.height} px JPEG of ${bytes(result.blob.size)} (quality ${Math.round(result.quality * 100)}), not cropped${why}. Your head is centred and level and takes ${Math.round(out.headShare * 100)} % of the height, with room above it and around your shoulders.`];
-  if (out.short) notes.push(`Your photo has too few pixels for ${portal?.name ?? "the portal"}, which asks for at least ${out.needPx.width} × ${out.needPx.height} px: the file keeps your photo's own pixels rather than enlarging them. Take the photo again from a little closer or at a higher resolution.`);
-  if (out.spills) notes.push("Your photo ends close to your head, so part of the frame is filled with plain colour: take the photo again with more space around you.");
-  if (result.problem === "too-large") notes.push("It is still larger than the portal allows: choose a photo with a plainer background.");
-  if (result.problem === "too-small") notes.push("It is still under the portal's minimum file size.");
+  const said = { width: out.size.width, height: out.size.height, size: bytes(result.blob.size), quality: Math.round(result.quality * 100), share: Math.round(out.headShare * 100), portal: portal?.name ?? "" };
+  const notes = [portal?.uncropped
+    ? t("Downloaded a %(width)s × %(height)s px JPEG of %(size)s (quality %(quality)s), not cropped, as %(portal)s asks: it crops the photo itself. Your head is centred and level and takes %(share)s %% of the height, with room above it and around your shoulders.", said)
+    : t("Downloaded a %(width)s × %(height)s px JPEG of %(size)s (quality %(quality)s), not cropped. Your head is centred and level and takes %(share)s %% of the height, with room above it and around your shoulders.", said)];
+  if (out.short) notes.push(t("Your photo has too few pixels for the portal, which asks for at least %(width)s × %(height)s px: the file keeps your photo's own pixels rather than enlarging them. Take the photo again from a little closer or at a higher resolution.", out.needPx));
+  if (out.spills) notes.push(t("Your photo ends close to your head, so part of the frame is filled with plain colour: take the photo again with more space around you."));
+  if (result.problem === "too-large") notes.push(t("It is still larger than the portal allows: choose a photo with a plainer background."));
+  if (result.problem === "too-small") notes.push(t("It is still under the portal's minimum file size."));
   ui.saved.textContent = notes.join(" ");
 }
 
@@ -603,9 +613,11 @@ ui.download.addEventListener("click", async () => {
     result = await encodePhoto(size);
   }
   save(result.blob, `${state.spec.id}-${size.width}x${size.height}.jpg`);
-  const where = state.portal ? ` for ${state.portal.name}` : "";
-  const problem = { "too-large": " It is still larger than the portal allows: choose a photo with a plainer background.", "too-small": " It is still under the portal's minimum file size." }[result.problem] ?? "";
-  ui.saved.textContent = `Downloaded a ${size.width} × ${size.height} px JPEG of ${bytes(result.blob.size)} (quality ${Math.round(result.quality * 100)})${where}.${problem}`;
+  const said = { width: size.width, height: size.height, size: bytes(result.blob.size), quality: Math.round(result.quality * 100), portal: state.portal?.name ?? "" };
+  const problem = { "too-large": t("It is still larger than the portal allows: choose a photo with a plainer background."), "too-small": t("It is still under the portal's minimum file size.") }[result.problem];
+  ui.saved.textContent = [state.portal
+    ? t("Downloaded a %(width)s × %(height)s px JPEG of %(size)s (quality %(quality)s) for %(portal)s.", said)
+    : t("Downloaded a %(width)s × %(height)s px JPEG of %(size)s (quality %(quality)s).", said), problem].filter(Boolean).join(" ");
 });
 
 ui.sheet.addEventListener("click", async () => {
@@ -613,8 +625,8 @@ ui.sheet.addEventListener("click", async () => {
   await ready();
   const sheet = state.sheets.find((s) => s.id === ui.sheetKind.value);
   const spec = state.spec;
-  const country = state.documents.find((d) => d.id === spec.id)?.countryName ?? spec.country;
-  const caption = `${country}: ${spec.name}, ${spec.widthMm} × ${spec.heightMm} mm. Cut along the marks.`;
+  const country = countryNames[spec.country] ?? state.documents.find((d) => d.id === spec.id)?.countryName ?? spec.country;
+  const caption = t("%(country)s: %(document)s, %(width)s × %(height)s mm. Cut along the marks.", { country, document: spec.name, width: num(spec.widthMm), height: num(spec.heightMm) });
   const drawn = drawSheet(sheet, spec, caption, frameCanvas);
   if (!drawn) { ui.saved.textContent = t("The photo does not fit on %(paper)s.", { paper: sheet.name }); return; }
   const { canvas, layout } = drawn;
@@ -626,7 +638,7 @@ ui.sheet.addEventListener("click", async () => {
   } else {
     save(file, `${spec.id}-${sheet.id}.jpg`);
   }
-  ui.saved.textContent = t("Downloaded a %(paper)s sheet with %(copies)s copies at %(dpi)s dpi: print it at 100%% and check the 50 mm bar.", { paper: sheet.name, copies: layout.copies, dpi: sheet.dpi }).replace("%%", "%");
+  ui.saved.textContent = t("Downloaded a %(paper)s sheet with %(copies)s copies at %(dpi)s dpi: print it at 100%% and check the 50 mm bar.", { paper: sheet.name, copies: layout.copies, dpi: sheet.dpi });
 });
 
 // --- inputs ----------------------------------------------------------------------------------
