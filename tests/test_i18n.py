@@ -86,7 +86,8 @@ def page(catalog, path):
 
 
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda lang: lang.code)
-def test_no_english_chrome_on_a_translated_page(catalog, language):
+def test_no_english_chrome_on_a_translated_page(every_language, language):
+    catalog = every_language
     code = language.code
     texts = texts_of(language)
     paths = [f"/{code}", f"/{code}/countries", f"/{code}/countries/us", f"/{code}/us-visa-photo", f"/{code}/portals",
@@ -126,11 +127,12 @@ def test_translated_pages_are_kept_in_brotli_and_decoded_for_the_rare_client(cli
     ("भारतीय पासपोर्ट", "india-passport"), ("جواز سفر مصري", "egypt-passport"), ("паспорт россии", "russia-intl-passport"),
     ("passeport français", "france-passport"),
 ])
-def test_search_in_other_languages(catalog, query, first):
-    assert catalog.site.search.results(query)[0].id == first
+def test_search_in_other_languages(every_language, query, first):
+    assert every_language.site.search.results(query)[0].id == first
 
 
-def test_the_sitemap_lists_every_language_with_alternates(catalog):
-    sitemap = catalog.site.pages["/sitemap.xml"].identity.decode()
+def test_the_sitemap_lists_every_language_with_alternates(every_language):
+    sitemap = every_language.site.pages["/sitemap.xml"].identity.decode()
+    assert "<loc>http://127.0.0.1:8000/zh-hans/tool</loc>" in sitemap and 'hreflang="zh-Hans"' in sitemap
     assert "<loc>http://127.0.0.1:8000/es/countries/us</loc>" in sitemap
     assert 'hreflang="es" href="http://127.0.0.1:8000/es/countries/us"' in sitemap

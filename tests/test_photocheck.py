@@ -7,8 +7,8 @@ import inspect
 
 import pytest
 from exported import CASES, expected, reference_answer
-from photospecs.core.views import build_views
 from photospecs.core import photocheck
+from photospecs.core.views import build_views
 from photospecs.settings import Settings
 from photospecs.urls import Urls
 

@@ -88,7 +88,7 @@ ENGLISH_PATHS = (
 # The site's languages besides English, as their URL prefixes (/es/us-visa-photo). English keeps
 # the paths above; site/languages.py says what each is (locale, name, script direction). A
 # language is added here once its catalogue is complete (tests/test_i18n.py).
-LANGUAGES = ("es", "zh-hans", "ar", "fr")
+LANGUAGES = ("es", "zh-hans", "hi", "ar", "pt", "fr", "ru", "tr", "vi", "id", "bn", "ur")
 
 
 def named(name: str, language: str = "") -> str:

@@ -60,7 +60,7 @@ def hints(alternates: list[tuple[Language, str]], current: Language) -> dict[str
     for other, url in alternates:
         if other != current:
             texts = texts_of(other)
-            offer = texts.gettext("This page is also in %(language)s.") % {"language": other.own_name}
+            offer = texts.gettext("This page is also in %(language)s.") % {"language": other.name_in_text}
             found[other.tag] = [url, offer, texts.gettext("Read it"), texts.gettext("No, thanks")]
     return found
 

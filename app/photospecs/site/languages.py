@@ -30,12 +30,17 @@ class Language:
 
     @property
     def own_name(self) -> str:
-        """The language's name in itself, from CLDR: "español", "العربية", "中文（简体）"."""
+        """The language's name in itself as a menu shows it: "Español", "العربية", "中文 (简体)"."""
+        name = self.name_in_text
+        return name[:1].upper() + name[1:]
+
+    @property
+    def name_in_text(self) -> str:
+        """Its name in itself, from CLDR, as a sentence says it ("también está en español")."""
         if self.name:
             return self.name
         locale = Locale.parse(self.tag.replace("-", "_"))
-        name = locale.get_display_name(locale) or self.tag
-        return name[:1].upper() + name[1:]
+        return locale.get_display_name(locale) or self.tag
 
     @property
     def catalogue(self) -> str:
