@@ -4,12 +4,15 @@ language-prefixed routes with hreflang, and search in each language."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from html.parser import HTMLParser
 
 import brotli
 import pytest
 from babel.messages.checkers import python_format
 from babel.messages.pofile import read_po
+from conftest import ROOT
 from photospecs.site.i18n import LOCALES, catalogue_path, texts_of
 from photospecs.site.languages import ALL
 
@@ -136,3 +139,16 @@ def test_the_sitemap_lists_every_language_with_alternates(every_language):
     assert "<loc>http://127.0.0.1:8000/zh-hans/tool</loc>" in sitemap and 'hreflang="zh-Hans"' in sitemap
     assert "<loc>http://127.0.0.1:8000/es/countries/us</loc>" in sitemap
     assert 'hreflang="es" href="http://127.0.0.1:8000/es/countries/us"' in sitemap
+
+
+def test_the_catalogue_template_holds_every_message_of_the_sources(tmp_path):
+    # A template that fails to parse is skipped by the extractor without a word: compare.
+    pot = tmp_path / "messages.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "t", "-k", "tn:1,2",
+                    "--no-location", "--sort-output", "-o", str(pot), "."], cwd=ROOT, check=True, capture_output=True)
+
+    def ids(path):
+        with open(path, "rb") as source:
+            return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id}
+
+    assert ids(pot) == ids(LOCALES / "messages.pot")

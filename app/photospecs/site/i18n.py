@@ -55,13 +55,13 @@ def texts_of(language: Language) -> Texts:
 
 def hints(alternates: list[tuple[Language, str]], current: Language) -> dict[str, list[str]]:
     """For the first-visit hint (static/hint.js): each other language's version of this page
-    (its tag -> [URL, the offer in that language, "close" in that language])."""
+    (its tag -> [URL, the offer, "read it" and "no, thanks", all in that language, and its direction])."""
     found = {}
     for other, url in alternates:
         if other != current:
             texts = texts_of(other)
             offer = texts.gettext("This page is also in %(language)s.") % {"language": other.name_in_text}
-            found[other.tag] = [url, offer, texts.gettext("Read it"), texts.gettext("No, thanks")]
+            found[other.tag] = [url, offer, texts.gettext("Read it"), texts.gettext("No, thanks"), other.dir]
     return found
 
 

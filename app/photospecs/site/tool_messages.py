@@ -18,7 +18,7 @@ from photospecs.site.i18n import Texts
 STATIC = files("photospecs.site") / "static"
 
 # The tool's own scripts, whose t() calls are its messages (vendor/ holds third-party code).
-SCRIPTS = ("tool/tool.js", "tool/checks.js", "search.js")
+SCRIPTS = ("tool/tool.js", "tool/checks.js", "tool/sheet.js", "search.js")
 KEYWORDS = {"t": None, "tn": (1, 2)}
 
 

@@ -29,10 +29,11 @@ if (data && !remembered()) {
   const versions = JSON.parse(data.textContent);
   const tag = offer(versions);
   if (tag) {
-    const [url, text, go, no] = versions[tag];
+    const [url, text, go, no, dir] = versions[tag];
     const hint = document.createElement("aside");
     hint.className = "language-hint";
     hint.lang = tag;
+    hint.dir = dir; // an English offer on an Arabic page reads left to right
     hint.setAttribute("aria-label", text);
     const words = document.createElement("p");
     words.textContent = text;

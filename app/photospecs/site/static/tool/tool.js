@@ -108,13 +108,13 @@ function describe(spec) {
   }
   if (spec.headHeightMm) {
     const basis = spec.headHeightBasis === "icao-default" ? ` ${t("(ICAO default: the authority publishes no figure)")}` : "";
-    add(t("Head, chin to crown"), `${num(spec.headHeightMm.min)}–${num(spec.headHeightMm.max)} mm${basis}`);
+    add(t("Head, chin to crown"), `${num(spec.headHeightMm.min)}–${num(spec.headHeightMm.max)} ${t("mm")}${basis}`);
   }
   if (spec.eyeLineMm) {
     const basis = spec.eyeLineBasis === "icao-default" ? ` ${t("(ICAO default)")}` : "";
-    add(t("Eyes above the bottom edge"), `${num(spec.eyeLineMm.min)}–${num(spec.eyeLineMm.max)} mm${basis}`);
+    add(t("Eyes above the bottom edge"), `${num(spec.eyeLineMm.min)}–${num(spec.eyeLineMm.max)} ${t("mm")}${basis}`);
   }
-  if (spec.topMarginMm) add(t("Above the head"), `${num(spec.topMarginMm.min)}–${num(spec.topMarginMm.max)} mm`);
+  if (spec.topMarginMm) add(t("Above the head"), `${num(spec.topMarginMm.min)}–${num(spec.topMarginMm.max)} ${t("mm")}`);
   if (state.portal) add(t("Portal limits"), portalText(state.portal));
   ui.facts.replaceChildren(...rows.flatMap(([term, text]) => {
     const dt = document.createElement("dt");
@@ -294,7 +294,7 @@ function drawGuides(context, size) {
     if (label) text(context, label, 6, top * k + 2, size);
   };
   context.save();
-  if (guides.eyesMm) band(guides.eyesMm.min, guides.eyesMm.max, "rgba(232, 163, 61, 0.25)", state.face ? "eye band" : "eyes");
+  if (guides.eyesMm) band(guides.eyesMm.min, guides.eyesMm.max, "rgba(232, 163, 61, 0.25)", state.face ? t("eye band") : t("eyes"));
   if (state.face) {
     // Where a published top margin holds the crown (the eye band places it otherwise).
     if (spec.topMarginMm && guides.crownMm) band(guides.crownMm.min, guides.crownMm.max, "rgba(29, 78, 137, 0.25)", "");
@@ -308,10 +308,10 @@ function drawGuides(context, size) {
     context.strokeStyle = inside ? "#1b7a3e" : "#c0392b";
     context.lineWidth = Math.max(2, size.height / 220);
     context.strokeRect(cx - half * k, crown.y * k, 2 * half * k, (chin.y - crown.y) * k);
-    text(context, `head ${m.headMm.toFixed(1)} mm`, cx - half * k + 4, crown.y * k + 3, size);
+    text(context, t("head %(size)s mm", { size: num(m.headMm) }), cx - half * k + 4, crown.y * k + 3, size);
   } else if (guides.chinMm) {
-    band(guides.crownMm.min, guides.crownMm.max, "rgba(29, 78, 137, 0.28)", "top of head");
-    band(guides.chinMm.min, guides.chinMm.max, "rgba(29, 78, 137, 0.28)", "chin");
+    band(guides.crownMm.min, guides.crownMm.max, "rgba(29, 78, 137, 0.28)", t("top of head"));
+    band(guides.chinMm.min, guides.chinMm.max, "rgba(29, 78, 137, 0.28)", t("chin"));
   }
   context.strokeStyle = "rgba(0, 0, 0, 0.35)";
   context.lineWidth = 1;
