@@ -152,3 +152,10 @@ def test_the_catalogue_template_holds_every_message_of_the_sources(tmp_path):
             return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id}
 
     assert ids(pot) == ids(LOCALES / "messages.pot")
+
+
+def test_the_live_box_gets_results_in_its_pages_language(client):
+    spanish = client.get("/api/search", params={"q": "pasaporte estadounidense", "lang": "es"}).json()["results"][0]
+    assert spanish["url"] == "http://127.0.0.1:8000/es/us-passport-photo" and spanish["name"].startswith("Estados Unidos")
+    english = client.get("/api/search", params={"q": "pasaporte estadounidense", "lang": "xx"}).json()["results"][0]
+    assert english["url"] == "http://127.0.0.1:8000/us-passport-photo"

@@ -26,6 +26,7 @@ from photospecs.settings import Settings
 from photospecs.site import languages
 from photospecs.site.build import SiteSlice, build_site
 from photospecs.site.i18n import texts_of
+from photospecs.site.search_results import localize
 from photospecs.urls import Urls
 
 
@@ -66,6 +67,8 @@ def build(data: Data, settings: Settings) -> Catalog:
     # Every country's name in each language the site speaks (CLDR), so a search in one finds it.
     served = languages.served(settings.language_codes)[1:]
     search = Search(data, urls, views, {c.id: [texts_of(lang).country(c) for lang in served] for c in data.countries})
+    for lang in served:  # the live box of each language's pages asks /api/search?lang=
+        localize(search, data, urls, texts_of(lang))
     rest = build_rest(data, urls, views, names, search, control)
     mcp = build_mcp(data, urls, settings, views, names, rest.specs, rest.resources)
     openapi = openapi_body(data, urls, settings, rest=rest, tools=mcp.tools)

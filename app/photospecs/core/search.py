@@ -223,6 +223,18 @@ class Search:
         self._encoded = [
             encode(SearchResult(t.type, t.id, t.name, urls.site + t.path, t.country, t.summary)) for t in self.targets
         ]
+        self._encoded_in: dict[str, list[bytes]] = {}  # language -> the same results as that language's pages name them
+
+    def add_language(self, language: str, results: list[SearchResult]) -> None:
+        """The results as pages in `language` show them (one per target, in the targets' order),
+        sent when a query asks for that language; the ranking is the same for every language."""
+        assert len(results) == len(self.targets)
+        encode = msgspec.json.Encoder().encode
+        self._encoded_in[language] = [encode(result) for result in results]
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(self._encoded_in)
 
     def _add(self, target: Target) -> int:
         self.targets.append(target)
@@ -333,7 +345,9 @@ class Search:
     def results(self, query: str) -> list[Target]:
         return [self.targets[i] for i in self.rank(query)]
 
-    def encoded(self, query: str) -> bytes:
-        """The /api/search body for `query`: {"query", "results"}, built from pre-encoded parts."""
-        parts = [self._encoded[i] for i in self.rank(query)]
+    def encoded(self, query: str, language: str = "") -> bytes:
+        """The /api/search body for `query`: {"query", "results"}, built from pre-encoded parts;
+        names, links and summaries in `language` when the site speaks it, else in English."""
+        table = self._encoded_in.get(language, self._encoded)
+        parts = [table[i] for i in self.rank(query)]
         return b'{"query":' + msgspec.json.encode(query) + b',"results":[' + b",".join(parts) + b"]}"

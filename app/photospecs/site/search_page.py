@@ -13,7 +13,7 @@ from photospecs.http.query import parse_query
 from photospecs.http.routing import Handler, get_only
 from photospecs.http.send import ErrorRenderer, Scope, Send
 from photospecs.paths import at
-from photospecs.site import languages
+from photospecs.site import languages, search_results
 from photospecs.site.build import SiteSlice
 from photospecs.site.headers import PAGE_HEADERS
 from photospecs.site.i18n import texts_of
@@ -40,19 +40,10 @@ def search_page(site: SiteSlice, code: str = "") -> Handler:
     uncached = [(b"cache-control", b"no-store"), *page_headers]
     search = site.search
     data = site.data
-    countries = {c.id: c for c in data.countries}
 
     def shown(target: Target) -> Result:
         """A result as this language's page shows it."""
-        if texts.english:
-            return Result(target.name, target.path, target.summary)
-        country = countries[target.country]
-        if target.type == "country":
-            count = len(data.docs_by_country[country.id])
-            return Result(texts.country(country), at("country-page", country.id, code),
-                          texts.ngettext("%(count)s document", "%(count)s documents", count) % {"count": count})
-        doc = data.docs[target.id]
-        return Result(f"{texts.country(country)} · {doc.file.name}", at("page", doc.slug, code), texts.size(doc.file.capture, doc.file.width_mm, doc.file.height_mm))
+        return Result(*search_results.shown(target, site.data, texts))
 
     def render(query: bytes) -> tuple[int, bytes]:
         params = parse_query(query)

@@ -46,6 +46,9 @@ if (data && !remembered()) {
     close.textContent = no;
     close.addEventListener("click", () => { remember("dismissed"); hint.remove(); });
     hint.append(words, link, close);
-    document.body.prepend(hint);
+    // After the skip link, which stays the first thing a keyboard reaches.
+    const skip = document.querySelector("a.skip");
+    if (skip) skip.after(hint);
+    else document.body.prepend(hint);
   }
 }

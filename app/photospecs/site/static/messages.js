@@ -30,6 +30,3 @@ export const num = (value) => numbers.format(value);
 // Country names in the page's language (CLDR), by id; none on English pages.
 const countryBlob = page?.getElementById("tool-countries");
 export const countryNames = countryBlob ? JSON.parse(countryBlob.textContent) : {};
-
-// The page's language prefix ("/es"), "" on English pages, for links the scripts build.
-export const prefix = lang === "en" ? "" : `/${lang.toLowerCase()}`;

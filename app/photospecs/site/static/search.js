@@ -1,19 +1,18 @@
 // The search box as the visitor types: asks /api/search (the ranking the /search page uses for
 // visitors without JavaScript) and lists the best pages under the box; Enter opens the first.
-import { prefix, t, tn } from "./messages.js";
+import { t, tn } from "./messages.js";
 
 const form = document.querySelector("form.search");
 if (form) {
   const input = form.querySelector("input[name=q]");
   const list = form.querySelector("#search-live");
   const status = form.querySelector("#search-status");
-  const api = input.dataset.api;
+  // On a page in another language, the results come named and linked in that language.
+  const api = input.dataset.language ? `${input.dataset.api}?lang=${input.dataset.language}&` : `${input.dataset.api}?`;
   let latest = Promise.resolve([]); // the results for what the box holds now
   let controller = null;
 
-  // The API answers in English; a page in another language links that language's version
-  // (the same path under its prefix: "/es/us-visa-photo").
-  const pathOf = (url) => prefix + new URL(url, location.href).pathname.replace(/^\/$/, prefix ? "" : "/");
+  const pathOf = (url) => new URL(url, location.href).pathname;
 
   const show = (results) => {
     list.replaceChildren(
@@ -39,7 +38,7 @@ if (form) {
   const ask = (text) => {
     controller?.abort();
     controller = new AbortController();
-    return fetch(`${api}?q=${encodeURIComponent(text)}`, { signal: controller.signal })
+    return fetch(`${api}q=${encodeURIComponent(text)}`, { signal: controller.signal })
       .then((response) => (response.ok ? response.json() : { results: [] }))
       .then((body) => body.results);
   };

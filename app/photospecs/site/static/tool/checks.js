@@ -122,12 +122,12 @@ export function assess(spec, m) {
   if (m.background) {
     const b = m.background;
     // The colour's name is the dataset's: quoted as it is in every language.
-    const said = { colour: spec.bgColorLabel ?? t("plain"), distance: b.distance.toFixed(0), spread: b.spread.toFixed(0) };
+    const said = { colour: (spec.bgColorLabel ?? t("plain")).toLowerCase(), distance: b.distance.toFixed(0), spread: b.spread.toFixed(0) };
     if (!b.close) lines.push(line("fail", m.canReplace
-      ? t("The background is not the colour asked for, %(colour)s (%(distance)s off): stand before a plain wall of that colour, or replace the background below.", said)
-      : t("The background is not the colour asked for, %(colour)s (%(distance)s off): stand before a plain wall of that colour.", said)));
-    else if (!b.even) lines.push(line("warn", t("The background is the colour asked for, %(colour)s, but uneven (spread %(spread)s): look for shadows or objects behind you.", said)));
-    else lines.push(line("pass", t("Background as asked, %(colour)s, and even (colour %(distance)s off, spread %(spread)s).", said)));
+      ? t("The background is not %(colour)s (colour %(distance)s off): stand before a plain %(colour)s wall, or replace the background below.", said)
+      : t("The background is not %(colour)s (colour %(distance)s off): stand before a plain %(colour)s wall.", said)));
+    else if (!b.even) lines.push(line("warn", t("The background is %(colour)s but uneven (spread %(spread)s): look for shadows or objects behind you.", said)));
+    else lines.push(line("pass", t("Background %(colour)s and even (colour %(distance)s off, spread %(spread)s).", said)));
   }
   if (m.lighting !== undefined) {
     const pct = Math.round(m.lighting * 100);
