@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 from collections import OrderedDict
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import brotli
@@ -154,6 +155,45 @@ def prepare_brotli(body: bytes, content_type: bytes, cache_control: bytes, extra
         return prepare(body, content_type, cache_control, extra)
     digest = hashlib.sha256(body).hexdigest()[:20]
     return Prepared(BrotliOnly(_variant("br", compress(body, "br"), digest, content_type, cache_control, extra), digest, content_type, cache_control, extra))
+
+
+@dataclass(frozen=True, slots=True)
+class PackedPages(Mapping[str, Prepared]):
+    """Many pages of one kind (a language's pages) as one brotli blob and an index: a response is
+    put together when asked for (a slice of the blob and its headers). Ten thousand pages held as
+    objects cost more memory than their bodies, took a second to load from the pre-built file,
+    and each one touched by a request was copied into the worker (its reference count lives in
+    the page it shares with the parent); one blob is one object."""
+
+    blob: bytes
+    index: dict[str, tuple[int, int, str]]  # path -> (offset, length, the identity body's digest)
+    content_type: bytes
+    cache_control: bytes
+    extra: Headers | None
+
+    @classmethod
+    def of(cls, bodies: dict[str, bytes], content_type: bytes, cache_control: bytes, extra: Headers | None = None) -> PackedPages:
+        parts, index, end = [], {}, 0
+        for path, body in bodies.items():
+            encoded = compress(body, "br")
+            index[path] = (end, len(encoded), hashlib.sha256(body).hexdigest()[:20])
+            parts.append(encoded)
+            end += len(encoded)
+        return cls(b"".join(parts), index, content_type, cache_control, extra)
+
+    def __getitem__(self, path: str) -> Prepared:
+        offset, length, digest = self.index[path]
+        made = (digest, self.content_type, self.cache_control, self.extra)
+        return Prepared(BrotliOnly(_variant("br", self.blob[offset : offset + length], *made), *made))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.index)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.index
 
 
 def cache_control(max_age: int) -> bytes:

@@ -16,7 +16,7 @@ from photospecs.core.search import Search
 from photospecs.core.views import Views
 from photospecs.dataset import Data
 from photospecs.dataset.schema import CountryFile
-from photospecs.http.encoded import HTML, LARGE_BODY, Prepared, prepare, prepare_brotli
+from photospecs.http.encoded import HTML, LARGE_BODY, PackedPages, Prepared, prepare, prepare_brotli
 from photospecs.paths import BY_NAME, at
 from photospecs.site import languages
 from photospecs.site.figure import figure
@@ -81,16 +81,24 @@ class SiteSlice:
     cache_control: bytes
     languages: tuple[str, ...] = ()  # the URL prefixes of the languages served besides English
     not_found_in: dict[str, Prepared] = field(default_factory=dict)  # the 404 page of each of those languages
+    packed: dict[str, PackedPages] = field(default_factory=dict)  # each of those languages' pages (but the tool)
 
 
 def build_site(data: Data, urls: Urls, views: Views, names: Names, search: Search, cache_control: bytes,
                languages: tuple[str, ...] = ()) -> SiteSlice:
     site = build(data, urls, swagger_assets(), views, languages)
-    pages = {path: encoded(path, page, cache_control) for path, page in site.pages.items()}
+    tools = {at("tool-page", language=code) for code in languages}
+    # Each language's pages but its tool page (which has headers of its own) are packed together.
+    packed = {
+        code: PackedPages.of({path: page.body for path, page in site.pages.items() if page.language == code and path not in tools},
+                             HTML, cache_control, PAGE_HEADERS)
+        for code in languages
+    }
+    pages = {path: encoded(path, page, cache_control) for path, page in site.pages.items() if not page.language or path in tools}
     # Sent with status 404: never cached, so a page added later is found at once.
     not_found = {code: encoded("", page, b"no-store") for code, page in site.not_found.items()}
     return SiteSlice(pages, not_found[""], site.fingerprints, names, search, data, urls, cache_control, languages,
-                     {code: page for code, page in not_found.items() if code})
+                     {code: page for code, page in not_found.items() if code}, packed)
 
 
 def encoded(path: str, page: Page, cache_control: bytes) -> Prepared:

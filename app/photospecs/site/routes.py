@@ -4,7 +4,8 @@ redirected to its page, and the search results page."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections import ChainMap
+from collections.abc import Callable, Mapping
 
 from photospecs.http.encoded import Prepared, Variant
 from photospecs.http.routing import Handler, Lookup, Moved, Outcome, constant, read_only
@@ -35,10 +36,12 @@ def pages_in(site: SiteSlice, code: str) -> dict[str, Handler]:
     """The handlers of one language's pages."""
     if code and code not in site.languages:
         return {row.name: read_only(lambda path, query: NOT_FOUND) for row in PATHS if row.localized and not row.language}
-    pages, canonical = site.pages, site.names
+    canonical = site.names
+    pages: Mapping[str, Prepared] = site.pages if not code else ChainMap(site.pages, site.packed[code])  # type: ignore[arg-type]
 
     def route(name: str, resolve: Callable[[str], str | None]) -> Handler:
-        return read_only(aliased(pages, named(name, code), resolve), hot=under(pages, named(name, code)))
+        # A language's pages are put together when asked for: none is answered before routing.
+        return read_only(aliased(pages, named(name, code), resolve), hot=under(site.pages, named(name, code)) if not code else [])
 
     return {
         **{name: read_only(constant(pages[at(name, language=code)])) for name in ("home", "countries-page", "portals-page", "comparisons-page", "tool-page")},
@@ -51,13 +54,13 @@ def pages_in(site: SiteSlice, code: str) -> dict[str, Handler]:
     }
 
 
-def under(pages: dict[str, Prepared], route: str) -> list[tuple[str, bytes]]:
+def under(pages: Mapping[str, Prepared], route: str) -> list[tuple[str, bytes]]:
     """Every page of a route with a parameter, asked for with no query."""
     row = BY_NAME[route]
     return [(path, b"") for path in pages if path.startswith(row.prefix) and "/" not in path[len(row.prefix) :]]
 
 
-def aliased(pages: dict[str, Prepared], route: str, resolve: Callable[[str], str | None]) -> Lookup:
+def aliased(pages: Mapping[str, Prepared], route: str, resolve: Callable[[str], str | None]) -> Lookup:
     """The page at the path; another name of its id is redirected to it; anything else is 404."""
     row = BY_NAME[route]
 
