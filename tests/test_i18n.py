@@ -84,7 +84,9 @@ def shown(body: bytes) -> str:
 
 
 def page(catalog, path):
-    variants = catalog.site.pages[path].variants
+    language = path.split("/")[1]
+    found = catalog.site.pages.get(path) or catalog.site.packed[language][path]  # a language's pages are packed
+    variants = found.variants
     return brotli.decompress(variants["br"].body) if "br" in variants else variants["identity"].body
 
 

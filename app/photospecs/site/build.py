@@ -21,7 +21,7 @@ from photospecs.paths import BY_NAME, at
 from photospecs.site import languages
 from photospecs.site.figure import figure
 from photospecs.site.headers import PAGE_HEADERS, TOOL_PAGE_HEADERS
-from photospecs.site.i18n import Texts, texts_of
+from photospecs.site.i18n import Texts, hint_offers, texts_of
 from photospecs.site.icons import favicon_ico, favicon_svg, og_image
 from photospecs.site.offline import service_worker
 from photospecs.site.render import environment, fingerprinted, static_files, versioned
@@ -123,9 +123,9 @@ def swagger_assets() -> dict[str, bytes]:
 def build(data: Data, urls: Urls, docs_assets: dict[str, bytes], views: Views, codes: tuple[str, ...] = ()) -> Site:
     """Pages show documents and portals as their view models (`views`), the objects the JSON is made of.
     Every page is rendered once in English and once in each language of `codes`."""
-    assets, hashes = fingerprinted({**static_files(), **docs_assets})
-    static = versioned(hashes)
     served = languages.served(codes)
+    assets, hashes = fingerprinted({**static_files(), **docs_assets, "hints.json": hint_offers(served)})
+    static = versioned(hashes)
     pages: dict[str, Page] = {}
     not_found: dict[str, Page] = {}
     checked: dict[str, datetime.date] = {}  # English path -> when its facts were last checked, for the sitemap

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import gettext
+import json
 from functools import cache, cached_property
 from importlib.resources import files
 from io import BytesIO
@@ -53,16 +54,16 @@ def texts_of(language: Language) -> Texts:
     return Texts(language)
 
 
-def hints(alternates: list[tuple[Language, str]], current: Language) -> dict[str, list[str]]:
-    """For the first-visit hint (static/hint.js): each other language's version of this page
-    (its tag -> [URL, the offer, "read it" and "no, thanks", all in that language, and its direction])."""
-    found = {}
-    for other, url in alternates:
-        if other != current:
-            texts = texts_of(other)
-            offer = texts.gettext("This page is also in %(language)s.") % {"language": other.name_in_text}
-            found[other.tag] = [url, offer, texts.gettext("Read it"), texts.gettext("No, thanks"), other.dir]
-    return found
+def hint_offers(served: tuple[Language, ...]) -> bytes:
+    """static/hints.json, for the first-visit hint (static/hint.js): for each language, the line
+    that offers a page in it, in it: tag -> [the offer, "read it", "no, thanks", its direction].
+    One file for every page; the page's own alternate links give the addresses."""
+    offers = {}
+    for language in served:
+        texts = texts_of(language)
+        offer = texts.gettext("This page is also in %(language)s.") % {"language": language.name_in_text}
+        offers[language.tag] = [offer, texts.gettext("Read it"), texts.gettext("No, thanks"), language.dir]
+    return json.dumps(offers, ensure_ascii=False, sort_keys=True).encode()
 
 
 class Texts:

@@ -21,7 +21,7 @@ from photospecs.dataset.loader import MM_PER_INCH
 from photospecs.dataset.sources import is_front_page
 from photospecs.paths import BY_NAME, PATHS
 from photospecs.site import titles
-from photospecs.site.i18n import Texts, hints, texts_of
+from photospecs.site.i18n import Texts, texts_of
 from photospecs.site.languages import ENGLISH
 from photospecs.site.tool_messages import tool_messages
 from photospecs.urls import Urls
@@ -118,7 +118,7 @@ def environment(urls: Urls, static: Callable[[str], str], version: str, texts: T
     # newstyle: _("... %(name)s", name=x) escapes x and checks the placeholders.
     env.install_gettext_translations(texts.translations, newstyle=True)  # type: ignore[attr-defined]
     env.globals.update(urls=urls, site_url=urls.site, static=static, version=version, is_front_page=is_front_page)
-    env.globals.update(texts=texts, lang=texts.language, country_name=texts.country, hints_for=hints)
+    env.globals.update(texts=texts, lang=texts.language, country_name=texts.country)
     # The dataset's own words (document names, every requirement, sources) are in English on
     # every page for now: marked so, for screen readers, translation tools and the tests.
     env.globals["search_messages"] = tool_messages(texts, ("search.js",))

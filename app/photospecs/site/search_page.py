@@ -5,7 +5,10 @@ search.py sets, in the page's language (names, sizes and links of the results in
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
+
+import jinja2
 
 from photospecs.core.search import MAX_QUERY, Target
 from photospecs.http.encoded import COMMON_HEADERS, HTML
@@ -16,7 +19,7 @@ from photospecs.paths import at
 from photospecs.site import languages, search_results
 from photospecs.site.build import SiteSlice
 from photospecs.site.headers import PAGE_HEADERS
-from photospecs.site.i18n import texts_of
+from photospecs.site.i18n import Texts, texts_of
 from photospecs.site.render import environment, versioned
 from photospecs.wire.rest import Error
 
@@ -28,10 +31,20 @@ class Result(NamedTuple):
 
 
 def search_page(site: SiteSlice, code: str = "") -> Handler:
-    texts = texts_of(languages.BY_CODE[code])
-    # Pages rendered after start-up link static files by the fingerprints the site serves.
-    env = environment(site.urls, versioned(site.fingerprints), site.data.version, texts)
-    template = env.get_template("search.html")
+    language = languages.BY_CODE[code]
+
+    @functools.cache
+    def prepared() -> tuple[Texts, jinja2.Template]:
+        # Made on the first search in this language, not at start-up: twelve catalogues and
+        # template environments would cost every worker a few tenths of a second and some memory.
+        texts = texts_of(language)
+        # Pages rendered after start-up link static files by the fingerprints the site serves.
+        env = environment(site.urls, versioned(site.fingerprints), site.data.version, texts)
+        return texts, env.get_template("search.html")
+
+    if not code:
+        prepared()  # English is most searches: ready before the first
+
     canonical = site.urls.site + at("search-page", language=code)
     served = languages.served(site.languages)
     alternates = [(lang, site.urls.site + at("search-page", language=lang.code)) for lang in served]
@@ -41,11 +54,13 @@ def search_page(site: SiteSlice, code: str = "") -> Handler:
     search = site.search
     data = site.data
 
-    def shown(target: Target) -> Result:
-        """A result as this language's page shows it."""
-        return Result(*search_results.shown(target, site.data, texts))
-
     def render(query: bytes) -> tuple[int, bytes]:
+        texts, template = prepared()
+
+        def shown(target: Target) -> Result:
+            """A result as this language's page shows it."""
+            return Result(*search_results.shown(target, site.data, texts))
+
         params = parse_query(query)
         problem, text, results = None, "", []
         if isinstance(params, Error):
