@@ -25,6 +25,10 @@ from photospecs.urls import Urls
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = "https://photospecs.example"  # the site URL of the `configured` catalog
+# Every language multiplies the catalog's build: most tests build English with one language of
+# each direction (the servers they start too, through the environment); `every_language` has all.
+LANGUAGES = "es,ar"
+os.environ.setdefault("PHOTOSPECS_LANGUAGES", LANGUAGES)
 
 
 # A catalog build encodes every body (brotli over every page) and takes seconds: each catalog the
@@ -38,6 +42,12 @@ def bundled():
 @pytest.fixture(scope="session")
 def catalog(bundled):
     """The catalog for the default settings."""
+    return catalog_module.build(bundled, Settings(languages=LANGUAGES))
+
+
+@pytest.fixture(scope="session")
+def every_language(bundled):
+    """The catalog with every language the site speaks, as the image builds it."""
     return catalog_module.build(bundled, Settings())
 
 
@@ -45,7 +55,7 @@ def catalog(bundled):
 def configured(bundled):
     """A catalog for settings an operator changes: its own site URL (the tool URL follows it),
     a shorter max-age, metrics off."""
-    return catalog_module.build(bundled, Settings(site_url=SITE, max_age=60, metrics=False))
+    return catalog_module.build(bundled, Settings(site_url=SITE, max_age=60, metrics=False, languages=LANGUAGES))
 
 
 @pytest.fixture(scope="session")
@@ -180,7 +190,8 @@ def server():
 def prebuilt(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The environment of a server that loads a catalog file `photospecs build` wrote once (for
     a site URL of its own: the file is only used by servers with the same settings)."""
-    env = {"PHOTOSPECS_SITE_URL": "https://prebuilt.example", "PHOTOSPECS_CATALOG_FILE": str(tmp_path_factory.mktemp("catalog") / "catalog.bin")}
+    env = {"PHOTOSPECS_SITE_URL": "https://prebuilt.example", "PHOTOSPECS_CATALOG_FILE": str(tmp_path_factory.mktemp("catalog") / "catalog.bin"),
+           "PHOTOSPECS_LANGUAGES": LANGUAGES}
     subprocess.run([sys.executable, "-m", "photospecs.cli", "build"], env={**os.environ, **env}, check=True, capture_output=True, timeout=300)
     return env
 

@@ -127,7 +127,9 @@ def test_api_docs_render_operations_with_the_viewer(server, page):
 
 @pytest.mark.parametrize(
     "path",
-    ["/", "/countries", "/countries/canada", "/us-visa-photo", "/germany-id-card-photo", "/germany-visa-photo", "/search?q=uk+visa", "/portals", "/compare", "/portals/ds-160"],
+    ["/", "/countries", "/countries/canada", "/us-visa-photo", "/germany-id-card-photo", "/germany-visa-photo", "/search?q=uk+visa", "/portals", "/compare", "/portals/ds-160",
+     # a translated page left to right and right to left
+     "/es/us-visa-photo", "/ar/us-visa-photo", "/ar/countries/egypt"],
 )
 def test_pages_have_no_accessibility_violations(server, page, path):
     from axe_playwright_python.sync_playwright import Axe
@@ -161,4 +163,33 @@ def test_each_fact_opens_its_source_from_the_keyboard(server, page):
     page.evaluate("document.querySelectorAll('details.cite').forEach(d => { d.open = true; })")
     results = Axe().run(page)
     assert results.violations_count == 0, results.generate_report()
+
+
+def test_a_first_visit_in_another_language_is_offered_that_version_once(server, browser):
+    context = browser.new_context(locale="es-MX", viewport={"width": 1100, "height": 900})
+    page = context.new_page()
+    page.goto(server.url + "/countries/us")
+    hint = page.locator("aside.language-hint")
+    expect(hint).to_contain_text("Esta página también está en español")
+    assert page.url == server.url + "/countries/us"  # offered, never redirected
+    hint.get_by_role("button").click()
+    expect(hint).to_have_count(0)
+    page.reload()
+    expect(page.locator("aside.language-hint")).to_have_count(0)  # remembered
+    # The menu keeps the page: the same country in Arabic, right to left.
+    page.locator("nav.languages summary").click()
+    page.locator('nav.languages a[hreflang="ar"]').click()
+    assert urlsplit(page.url).path == "/ar/countries/us"
+    assert page.locator("html").get_attribute("dir") == "rtl"
+    context.close()
+
+
+def test_the_search_box_answers_in_the_pages_language(server, page):
+    page.goto(server.url + "/es")
+    page.locator("#search-q").press_sequentially("pasaporte estadounidense")
+    best = page.locator("#search-live li.best a")
+    expect(best).to_have_attribute("href", "/es/us-passport-photo")
+    expect(page.locator("#search-status")).to_contain_text("resultados")
+    page.locator("#search-q").press("Enter")
+    page.wait_for_url("**/es/us-passport-photo")
     assert page.problems == []

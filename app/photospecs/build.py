@@ -29,7 +29,10 @@ from photospecs.rest.build import Rest
 from photospecs.rest.build import build as build_rest
 from photospecs.rest.dataset import Offered, Release
 from photospecs.settings import Settings
+from photospecs.site import languages
 from photospecs.site.build import SiteSlice, build_site
+from photospecs.site.i18n import texts_of
+from photospecs.site.search_results import localize
 from photospecs.urls import Urls
 
 
@@ -68,12 +71,16 @@ def build(data: Data, settings: Settings) -> Catalog:
     urls = Urls(settings.site, settings.photo_tool_url)
     views = build_views(data, urls)
     names = Names(data)
-    search = Search(data, urls, views)
+    # Every country's name in each language the site speaks (CLDR), so a search in one finds it.
+    served = languages.served(settings.language_codes)[1:]
+    search = Search(data, urls, views, {c.id: [texts_of(lang).country(c) for lang in served] for c in data.countries})
+    for lang in served:  # the live box of each language's pages asks /api/search?lang=
+        localize(search, data, urls, texts_of(lang))
     checker = Checker(views, names)
     rest = build_rest(data, urls, views, names, search, checker, release(data, views, urls), control)
     mcp = build_mcp(data, urls, settings, views, names, checker, rest.specs, rest.resources)
     openapi = openapi_body(data, urls, settings, rest=rest, tools=mcp.tools)
-    site = build_site(data, urls, views, names, search, control)
+    site = build_site(data, urls, views, names, search, control, settings.language_codes)
     rest_bytes = sum(len(v.body) for r in [*rest.specs.values(), *rest.comparisons.values()] for v in r.variants.values())
     facts = Facts(len(data.countries), len(data.docs), len(data.portals), time.perf_counter() - started, rest_bytes, data.warnings)
     return Catalog(settings, rest, mcp, site, prepare(openapi, JSON, control), facts)

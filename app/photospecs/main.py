@@ -53,7 +53,7 @@ def app_for(catalog: Catalog, draining: shutdown.Flag | None = None) -> Litestar
         **health.handlers(catalog.facts, draining),
         "metrics": get_only(metrics.answer) if metrics else read_only(lambda path, query: METRICS_OFF),
     }
-    errors = ErrorRenderer(catalog.site.not_found)
+    errors = ErrorRenderer(catalog.site.not_found, catalog.site.not_found_in)
     app = PhotospecsApp(bind(handlers, errors), metrics, errors, draining)
     # Everything built so far lives as long as the process: keep the collector from walking it
     # (and, in forked workers, from touching the pages it shares with the parent).

@@ -255,7 +255,13 @@ def search_operations(sources: Sources) -> Operations:
                     f"The words to search for, at most {MAX_SEARCH} characters.",
                     {"type": "string", "minLength": 1, "maxLength": MAX_SEARCH, "examples": SEARCH_EXAMPLES},
                     required=True,
-                )
+                ),
+                _query(
+                    "lang",
+                    "The site's language to name and link the results in (the URL prefix of its pages, "
+                    "such as es or zh-hans); any other value gives them in English. The ranking is the same.",
+                    {"type": "string", "examples": ["es", "zh-hans"]},
+                ),
             ],
             "responses": {
                 "200": {

@@ -23,6 +23,8 @@ class Path(NamedTuple):
     template: str
     methods: tuple[str, ...] = GET
     summary: str = ""  # the OpenAPI operation's summary; empty: not in the OpenAPI document
+    localized: bool = False  # a page of the site, also served in every other language under /<language>
+    language: str = ""  # the language of a generated row ("es"); empty for the English original
 
     @property
     def prefix(self) -> str:
@@ -49,7 +51,7 @@ class Path(NamedTuple):
         return self.prefix + value if self.has_parameter else self.template
 
 
-PATHS = (
+ENGLISH_PATHS = (
     # The JSON API
     Path("specs", "/api/specs", summary="Photo specifications of every country, or of one"),
     Path("comparisons", "/api/comparisons", summary="How other photo tools compare"),
@@ -70,25 +72,47 @@ PATHS = (
     Path("readyz", "/readyz", summary="The catalog is loaded and the process takes requests"),
     Path("metrics", "/metrics"),
     # The site
-    Path("home", "/"),
-    Path("countries-page", "/countries"),
-    Path("country-page", "/countries/{id}"),
-    Path("portals-page", "/portals"),
-    Path("portal-page", "/portals/{id}"),
-    Path("comparisons-page", "/compare"),
-    Path("comparison-page", "/compare/{id}"),
-    Path("tool-page", "/tool"),
-    Path("search-page", "/search"),
+    Path("home", "/", localized=True),
+    Path("countries-page", "/countries", localized=True),
+    Path("country-page", "/countries/{id}", localized=True),
+    Path("portals-page", "/portals", localized=True),
+    Path("portal-page", "/portals/{id}", localized=True),
+    Path("comparisons-page", "/compare", localized=True),
+    Path("comparison-page", "/compare/{id}", localized=True),
+    Path("tool-page", "/tool", localized=True),
+    Path("search-page", "/search", localized=True),
     Path("docs-page", "/api/docs"),
     Path("static", "/static/{file:path}"),
     # A document's page (/us-visa-photo) and the files every site keeps at its root
     # (/sitemap.xml, /robots.txt, /favicon.ico, /sw.js): one segment, looked up by path.
-    Path("page", "/{page}"),
+    Path("page", "/{page}", localized=True),
 )
+
+# The site's languages besides English, as their URL prefixes (/es/us-visa-photo). English keeps
+# the paths above; site/languages.py says what each is (locale, name, script direction). A
+# language is added here once its catalogue is complete (tests/test_i18n.py).
+LANGUAGES = ("es", "zh-hans", "hi", "ar", "pt", "fr", "ru", "tr", "vi", "id", "bn", "ur")
+
+
+def named(name: str, language: str = "") -> str:
+    """The name of route `name` in `language`: the English row's own, "es:country-page" for others."""
+    return f"{language}:{name}" if language and language != "en" else name
+
+
+def _translated(row: Path, language: str) -> Path:
+    # "/" becomes "/es", not "/es/": no path but the root ends in a slash.
+    template = f"/{language}" + ("" if row.template == "/" else row.template)
+    return row._replace(name=named(row.name, language), template=template, language=language)
+
+
+# Every localized row once more per language, generated rather than written out: the matcher,
+# the metrics labels and the URL builder see them as rows like any other.
+PATHS = (*ENGLISH_PATHS, *(_translated(row, lang) for lang in LANGUAGES for row in ENGLISH_PATHS if row.localized))
 
 BY_NAME = {path.name: path for path in PATHS}
 
 
-def at(name: str, value: str = "") -> str:
-    """The path of route `name` with its parameter filled: at("country-page", "us") -> "/countries/us"."""
-    return BY_NAME[name].url(value)
+def at(name: str, value: str = "", language: str = "") -> str:
+    """The path of route `name` with its parameter filled: at("country-page", "us") -> "/countries/us",
+    at("country-page", "us", "es") -> "/es/countries/us"."""
+    return BY_NAME[named(name, language)].url(value)

@@ -34,7 +34,7 @@ from photospecs.build import Catalog
 from photospecs.http.encoded import HUGE_BODY, Variant
 from photospecs.settings import Settings
 
-FORMAT = b"photospecs-catalog 5\n"
+FORMAT = b"photospecs-catalog 6\n"
 PACKAGE = Path(__file__).resolve().parent
 DEFAULT_FILE = PACKAGE / "catalog.bin"
 # Settings that only steer the server (timeouts, limits, logging, the Host guard, metrics)
@@ -172,6 +172,7 @@ def write(catalog: Catalog, path: Path) -> None:
     (the huge bodies' files are named by their digest, so the old file's stay until the new
     catalog has replaced it)."""
     bodies = {id(v.body) for prepared in catalog.prepared() for v in prepared.variants.values()}
+    bodies |= {id(packed.blob) for packed in catalog.site.packed.values()}
     pickled = io.BytesIO()
     writer = _Writer(pickled, bodies)
     writer.dump(catalog)

@@ -12,7 +12,10 @@ import msgspec
 from msgspec import Meta, Struct
 
 from photospecs.dataset import DEFAULT_DATASET_DIR
+from photospecs.paths import LANGUAGES
 
+_CODE = "|".join(("en", *LANGUAGES))
+LanguageList = Annotated[str, Meta(pattern=rf"^(({_CODE})(,({_CODE}))*)?$")]
 BaseUrl = Annotated[str, Meta(pattern=r"^https?://[^\s?#]+[^/\s?#]$")]
 
 
@@ -53,6 +56,9 @@ class Settings(Struct, frozen=True, forbid_unknown_fields=True):
     # holds (ops/memory); both 0: no ceiling.
     worker_memory_mib: Annotated[int, Meta(ge=0, le=1_048_576)] = 0
     memory_limit_mib: Annotated[int, Meta(ge=0, le=16_777_216)] = 0
+    # The site's languages besides English, by their URL prefix, comma-separated ("es,ar"); empty
+    # means all of them, "en" English alone. Fewer languages build faster (most tests use two).
+    languages: LanguageList = ""
     # Prometheus metrics at /metrics (cost measured with bench/compare.py --metrics-cost).
     metrics: bool = True
 
@@ -63,6 +69,12 @@ class Settings(Struct, frozen=True, forbid_unknown_fields=True):
     @property
     def photo_tool_url(self) -> str:
         return self.tool_url or f"{self.site}/tool"
+
+    @property
+    def language_codes(self) -> tuple[str, ...]:
+        """The languages served besides English, in the route table's order."""
+        chosen = set(self.languages.split(",")) if self.languages else set(LANGUAGES)
+        return tuple(code for code in LANGUAGES if code in chosen)
 
     @property
     def dataset_path(self) -> Path:

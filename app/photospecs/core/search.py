@@ -34,7 +34,7 @@ from photospecs.wire.results import PhotoSpec
 
 MAX_QUERY = 100  # characters: no name we serve is near that long
 MAX_TOKENS = 8
-MAX_PHRASE = 6  # words in the longest name matched as one phrase
+MAX_PHRASE = 8  # words in the longest name matched as one phrase (a Chinese name: one per character)
 MAX_PREFIX = 24  # characters of a phrase that a word being typed may complete
 MAX_COMPLETIONS = 24  # phrases one prefix expands to, shortest first
 MIN_PREFIX = 2
@@ -57,13 +57,16 @@ NAME, DEMONYM, CODE = 1.0, 0.95, 0.9
 
 _SPLIT = re.compile(r"[^\W_]+")
 _DOTS = re.compile(r"\.")  # "U.S.A." is "USA": dots join letters rather than part words
+# Chinese is written without spaces: each ideograph is a word of its own, so that "美国签证"
+# is the phrases "美国" and "签证" side by side.
+_HAN = re.compile(r"([\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])")
 
 
 def fold(text: str, typing: bool = False) -> list[str]:
     """The words of `text` as the index compares them: no accents, no case, no stopwords (but a
     word still being typed is kept: "united s" is on its way to "united states")."""
     plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
-    words = _SPLIT.findall(_DOTS.sub("", plain))
+    words = _SPLIT.findall(_HAN.sub(r" \1 ", _DOTS.sub("", plain)))
     return [word for at, word in enumerate(words) if word not in STOPWORDS or (typing and at == len(words) - 1)]
 
 
@@ -185,7 +188,9 @@ def _one_letter_less(vocabulary: frozenset[str]) -> dict[str, tuple[str, ...]]:
 
 
 class Search:
-    def __init__(self, data: Data, urls: Urls, views: Views) -> None:
+    def __init__(self, data: Data, urls: Urls, views: Views, names: dict[str, list[str]] | None = None) -> None:
+        """`names`: more names of each country by its id (in the site's other languages)."""
+        self._more_names = names or {}
         self.targets: list[Target] = []
         by_country: dict[str, list[int]] = {}  # the country's page first, then its documents
         by_kind: dict[str, list[int]] = {}
@@ -218,6 +223,18 @@ class Search:
         self._encoded = [
             encode(SearchResult(t.type, t.id, t.name, urls.site + t.path, t.country, t.summary)) for t in self.targets
         ]
+        self._encoded_in: dict[str, list[bytes]] = {}  # language -> the same results as that language's pages name them
+
+    def add_language(self, language: str, results: list[SearchResult]) -> None:
+        """The results as pages in `language` show them (one per target, in the targets' order),
+        sent when a query asks for that language; the ranking is the same for every language."""
+        assert len(results) == len(self.targets)
+        encode = msgspec.json.Encoder().encode
+        self._encoded_in[language] = [encode(result) for result in results]
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(self._encoded_in)
 
     def _add(self, target: Target) -> int:
         self.targets.append(target)
@@ -237,12 +254,11 @@ class Search:
             table.add(phrase_key(kind), ((t, KIND) for t in targets))
         return keys
 
-    @staticmethod
-    def _country_phrases(table: _Table, data: Data, by_country: dict[str, list[int]], kind_keys: set[str]) -> set[str]:
+    def _country_phrases(self, table: _Table, data: Data, by_country: dict[str, list[int]], kind_keys: set[str]) -> set[str]:
         """Every name, code and demonym of a country -> its page and documents; returns the phrases."""
         owners: dict[str, list[tuple[str, float]]] = {}
         for country in data.countries:
-            for term, weight in _country_terms(country):
+            for term, weight in [*_country_terms(country), *((name, NAME) for name in self._more_names.get(country.id, ()))]:
                 owners.setdefault(phrase_key(term), []).append((country.id, weight))
         for key, named in owners.items():
             # "Schengen visa" is a country and a kind: matched as two phrases, it ranks the visa first.
@@ -329,7 +345,9 @@ class Search:
     def results(self, query: str) -> list[Target]:
         return [self.targets[i] for i in self.rank(query)]
 
-    def encoded(self, query: str) -> bytes:
-        """The /api/search body for `query`: {"query", "results"}, built from pre-encoded parts."""
-        parts = [self._encoded[i] for i in self.rank(query)]
+    def encoded(self, query: str, language: str = "") -> bytes:
+        """The /api/search body for `query`: {"query", "results"}, built from pre-encoded parts;
+        names, links and summaries in `language` when the site speaks it, else in English."""
+        table = self._encoded_in.get(language, self._encoded)
+        parts = [table[i] for i in self.rank(query)]
         return b'{"query":' + msgspec.json.encode(query) + b',"results":[' + b",".join(parts) + b"]}"

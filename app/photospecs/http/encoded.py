@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import brotli
@@ -111,6 +113,95 @@ def prepare(
     for coding in CODINGS:
         variants.setdefault(coding, variants["identity"])
     return Prepared(variants)
+
+
+def _variant(coding: str, encoded: bytes, digest: str, content_type: bytes, cache_control: bytes, extra: Headers | None) -> Variant:
+    etag = f'"{digest}-{coding}"'.encode() if coding != "identity" else f'"{digest}"'.encode()
+    validators: Headers = [(b"etag", etag), (b"cache-control", cache_control), (b"vary", b"Accept-Encoding"), *COMMON_HEADERS, *(extra or [])]
+    body_headers: Headers = [(b"content-type", content_type), (b"content-length", str(len(encoded)).encode())]
+    if coding != "identity":
+        body_headers.append((b"content-encoding", coding.encode()))
+    return Variant(encoded, etag, body_headers + validators, validators)
+
+
+# Decoded bodies of brotli-only pages, most recently sent last: a client without brotli is rare
+# (every browser takes it over HTTPS), so a few dozen of them in memory are plenty.
+DECODED_KEPT = 64
+_decoded: OrderedDict[tuple[bytes, str], Variant] = OrderedDict()
+
+
+class BrotliOnly(dict[str, Variant]):
+    """A page kept in memory as brotli alone: its gzip and identity variants are made when a
+    client without brotli asks, and only the last DECODED_KEPT of those are kept (a worker's
+    memory holds thirteen languages' pages this way)."""
+
+    def __init__(self, variant: Variant, digest: str, content_type: bytes, cache_control: bytes, extra: Headers | None) -> None:
+        super().__init__(br=variant)
+        self._made = (digest, content_type, cache_control, extra)
+
+    def __missing__(self, coding: str) -> Variant:
+        key = (self["br"].etag, coding)
+        found = _decoded.get(key)
+        if found is None:
+            digest, content_type, cache_control, extra = self._made
+            body = brotli.decompress(self["br"].body)
+            found = _variant(coding, compress(body, coding), digest, content_type, cache_control, extra)
+            _decoded[key] = found
+            if len(_decoded) > DECODED_KEPT:
+                _decoded.popitem(last=False)
+        else:
+            _decoded.move_to_end(key)
+        return found
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (BrotliOnly, (self["br"], *self._made))
+
+
+def prepare_brotli(body: bytes, content_type: bytes, cache_control: bytes, extra: Headers | None = None) -> Prepared:
+    """A page of a language other than English: encoded once, in brotli only (BrotliOnly)."""
+    if len(body) < SMALL_BODY:
+        return prepare(body, content_type, cache_control, extra)
+    digest = hashlib.sha256(body).hexdigest()[:20]
+    return Prepared(BrotliOnly(_variant("br", compress(body, "br"), digest, content_type, cache_control, extra), digest, content_type, cache_control, extra))
+
+
+@dataclass(frozen=True, slots=True)
+class PackedPages(Mapping[str, Prepared]):
+    """Many pages of one kind (a language's pages) as one brotli blob and an index: a response is
+    put together when asked for (a slice of the blob and its headers). Ten thousand pages held as
+    objects cost more memory than their bodies, took a second to load from the pre-built file,
+    and each one touched by a request was copied into the worker (its reference count lives in
+    the page it shares with the parent); one blob is one object."""
+
+    blob: bytes
+    index: dict[str, tuple[int, int, str]]  # path -> (offset, length, the identity body's digest)
+    content_type: bytes
+    cache_control: bytes
+    extra: Headers | None
+
+    @classmethod
+    def of(cls, bodies: dict[str, bytes], content_type: bytes, cache_control: bytes, extra: Headers | None = None) -> PackedPages:
+        parts, index, end = [], {}, 0
+        for path, body in bodies.items():
+            encoded = compress(body, "br")
+            index[path] = (end, len(encoded), hashlib.sha256(body).hexdigest()[:20])
+            parts.append(encoded)
+            end += len(encoded)
+        return cls(b"".join(parts), index, content_type, cache_control, extra)
+
+    def __getitem__(self, path: str) -> Prepared:
+        offset, length, digest = self.index[path]
+        made = (digest, self.content_type, self.cache_control, self.extra)
+        return Prepared(BrotliOnly(_variant("br", self.blob[offset : offset + length], *made), *made))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.index)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.index
 
 
 def cache_control(max_age: int) -> bytes:

@@ -175,8 +175,15 @@ class ErrorRenderer:
     """Every error the service sends: JSON in the contract's Error shape, except a 404 asked for
     by a browser outside /api, which gets the site's not-found page (with the same status)."""
 
-    def __init__(self, not_found_page: Prepared | None = None) -> None:
+    def __init__(self, not_found_page: Prepared | None = None, in_languages: dict[str, Prepared] | None = None) -> None:
         self._page = not_found_page
+        # A path under a language's prefix ("/es/...") gets the 404 page in that language.
+        self._in = {f"/{code}/": page for code, page in (in_languages or {}).items()}
+
+    def _page_for(self, path: str) -> Prepared | None:
+        if self._in and path.count("/") > 1:
+            return self._in.get(path[: path.index("/", 1) + 1], self._page)
+        return self._page
 
     def wants_page(self, scope: Scope, error: Error) -> bool:
         if error.status != 404 or self._page is None or scope["path"].startswith("/api/"):
@@ -186,7 +193,8 @@ class ErrorRenderer:
 
     async def __call__(self, scope: Scope, send: Send, error: Error, extra: Headers | None = None) -> int:
         if self._page is not None and self.wants_page(scope, error):
-            variant = self._page.variants[choose_coding(header(scope, b"accept-encoding"))]
+            page = self._page_for(scope["path"]) or self._page
+            variant = page.variants[choose_coding(header(scope, b"accept-encoding"))]
             await send({"type": "http.response.start", "status": 404, "headers": variant.headers})
             await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else variant.body})
             return 404

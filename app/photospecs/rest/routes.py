@@ -87,7 +87,8 @@ def search_outcome(rest: Rest, query: bytes) -> bytes | Error:
         return Error(status=400, error="empty_parameter", message="q is empty: give the words to search for, such as 'indian passport'.")
     if len(text) > MAX_SEARCH:
         return Error(status=400, error="parameter_too_long", message=f"q is limited to {MAX_SEARCH} characters.")
-    return rest.search.encoded(text)
+    # lang: the site's language whose page asks (its live search box); any other value is English.
+    return rest.search.encoded(text, params.get("lang", ""))
 
 
 def check_outcome(rest: Rest, query: bytes) -> bytes | Error:

@@ -4,10 +4,11 @@ search results is rendered per request."""
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import jinja2
 import swagger_ui_bundle
 
 from photospecs.core.names import Names
@@ -15,15 +16,18 @@ from photospecs.core.search import Search
 from photospecs.core.views import Views
 from photospecs.dataset import Data
 from photospecs.dataset.schema import CountryFile
-from photospecs.http.encoded import HTML, LARGE_BODY, Prepared, prepare
-from photospecs.paths import at
+from photospecs.http.encoded import HTML, LARGE_BODY, PackedPages, Prepared, prepare, prepare_brotli
+from photospecs.paths import BY_NAME, at
+from photospecs.site import languages
 from photospecs.site.figure import figure
 from photospecs.site.headers import PAGE_HEADERS, TOOL_PAGE_HEADERS
+from photospecs.site.i18n import Texts, hint_offers, texts_of
 from photospecs.site.icons import favicon_ico, favicon_svg, og_image
 from photospecs.site.offline import service_worker
 from photospecs.site.provenance import offices, provenance, stated_line
 from photospecs.site.render import environment, fingerprinted, static_files, versioned
 from photospecs.site.situation import authority, link_check_note, situation
+from photospecs.site.tool_messages import tool_messages
 from photospecs.urls import Urls
 from photospecs.wire.results import SIZE_BASES
 
@@ -54,11 +58,12 @@ class Page(NamedTuple):
     content_type: bytes
     html: bool = False  # gets the page security headers (CSP and friends)
     compressible: bool = True
+    language: str = ""  # the URL prefix of a page in another language than English
 
 
 class Site(NamedTuple):
     pages: dict[str, Page]  # by path
-    not_found: Page  # sent with status 404, never at an address of its own
+    not_found: dict[str, Page]  # by language: sent with status 404, never at an address of its own
     fingerprints: dict[str, str]  # static file ("site.css") -> the hash in its URL (render.versioned)
 
 
@@ -75,23 +80,39 @@ class SiteSlice:
     data: Data
     urls: Urls
     cache_control: bytes
+    languages: tuple[str, ...] = ()  # the URL prefixes of the languages served besides English
+    not_found_in: dict[str, Prepared] = field(default_factory=dict)  # the 404 page of each of those languages
+    packed: dict[str, PackedPages] = field(default_factory=dict)  # each of those languages' pages (but the tool)
 
 
-def build_site(data: Data, urls: Urls, views: Views, names: Names, search: Search, cache_control: bytes) -> SiteSlice:
-    site = build(data, urls, swagger_assets(), views)
-    pages = {
-        path: prepare(
-            page.body,
-            page.content_type,
-            cache_control,
-            (TOOL_PAGE_HEADERS if path == at("tool-page") else PAGE_HEADERS) if page.html else None,
-            compressible=page.compressible and (page.content_type[:6] != b"image/" or page.content_type == b"image/svg+xml"),
-        )
-        for path, page in site.pages.items()
+def build_site(data: Data, urls: Urls, views: Views, names: Names, search: Search, cache_control: bytes,
+               languages: tuple[str, ...] = ()) -> SiteSlice:
+    site = build(data, urls, swagger_assets(), views, languages)
+    tools = {at("tool-page", language=code) for code in languages}
+    # Each language's pages but its tool page (which has headers of its own) are packed together.
+    packed = {
+        code: PackedPages.of({path: page.body for path, page in site.pages.items() if page.language == code and path not in tools},
+                             HTML, cache_control, PAGE_HEADERS)
+        for code in languages
     }
+    pages = {path: encoded(path, page, cache_control) for path, page in site.pages.items() if not page.language or path in tools}
     # Sent with status 404: never cached, so a page added later is found at once.
-    not_found = prepare(site.not_found.body, site.not_found.content_type, b"no-store", PAGE_HEADERS)
-    return SiteSlice(pages, not_found, site.fingerprints, names, search, data, urls, cache_control)
+    not_found = {code: encoded("", page, b"no-store") for code, page in site.not_found.items()}
+    return SiteSlice(pages, not_found[""], site.fingerprints, names, search, data, urls, cache_control, languages,
+                     {code: page for code, page in not_found.items() if code}, packed)
+
+
+def encoded(path: str, page: Page, cache_control: bytes) -> Prepared:
+    """English pages and every file in brotli, gzip and identity; pages in other languages in
+    brotli only, the rest made when asked (encoded.BrotliOnly): thirteen languages fit in memory."""
+    is_tool = path in {at("tool-page", language=lang.code) for lang in languages.ALL}
+    headers = (TOOL_PAGE_HEADERS if is_tool else PAGE_HEADERS) if page.html else None
+    if page.language:
+        return prepare_brotli(page.body, page.content_type, cache_control, headers)
+    return prepare(
+        page.body, page.content_type, cache_control, headers,
+        compressible=page.compressible and (page.content_type[:6] != b"image/" or page.content_type == b"image/svg+xml"),
+    )
 
 
 def swagger_assets() -> dict[str, bytes]:
@@ -100,59 +121,32 @@ def swagger_assets() -> dict[str, bytes]:
     return {f"swagger-ui/{name}": (root / name).read_bytes() for name in ("swagger-ui.css", "swagger-ui-bundle.js")}
 
 
-def build(data: Data, urls: Urls, docs_assets: dict[str, bytes], views: Views) -> Site:
-    """Pages show documents and portals as their view models (`views`), the objects the JSON is made of."""
-    assets, hashes = fingerprinted({**static_files(), **docs_assets})
+def build(data: Data, urls: Urls, docs_assets: dict[str, bytes], views: Views, codes: tuple[str, ...] = ()) -> Site:
+    """Pages show documents and portals as their view models (`views`), the objects the JSON is made of.
+    Every page is rendered once in English and once in each language of `codes`."""
+    served = languages.served(codes)
+    assets, hashes = fingerprinted({**static_files(), **docs_assets, "hints.json": hint_offers(served)})
     static = versioned(hashes)
-    env = environment(urls, static, data.version)
     pages: dict[str, Page] = {}
+    not_found: dict[str, Page] = {}
+    checked: dict[str, datetime.date] = {}  # English path -> when its facts were last checked, for the sitemap
+    listed: list[tuple[str, str]] = []  # every page, as (route, value), in English
+    for language in served:
+        texts = texts_of(language)
+        env = environment(urls, static, data.version, texts)
+        render_language(data, urls, views, env, texts, served, pages, checked, listed if language is languages.ENGLISH else None)
+        not_found[language.code] = Page(
+            env.get_template("not_found.html").render(canonical=urls.home(), data=data, alternates=[]).encode(), HTML,
+            html=True, language=language.code,
+        )
 
-    def render(path: str, template: str, **context: Any) -> None:
-        canonical = urls.site + path
-        body = env.get_template(template).render(canonical=canonical, data=data, **context)
-        pages[path] = Page(body.encode(), HTML, html=True)
-
-    specs = {cid: [views.documents[d.id] for d in docs] for cid, docs in data.docs_by_country.items()}
-    render(at("home"), "home.html", countries=data.countries, specs=specs)
-    render(at("countries-page"), "countries.html", countries=data.countries, specs=specs)
-    countries = ("Countries", at("countries-page"))
-    checked: dict[str, datetime.date] = {}  # path -> when its facts were last checked, for the sitemap
-    for country in data.countries:
-        country_portals = [p for p in views.portals.values() if p.country == country.id]
-        path = at("country-page", country.id)
-        render(path, "country.html", country=country, specs=specs[country.id], portals=country_portals,
-               supplied=any(s.capture != "office" for s in specs[country.id]), crumbs=[countries, (country.name, path)])
-        checked[path] = max(s.checked for s in specs[country.id])
-    for doc in data.docs.values():
-        spec = views.documents[doc.id]
-        portals = [views.portals[p] for p in spec.portals]
-        path = at("page", spec.slug)
-        # The document's kind and the standards its default geometry comes from, in words, are the
-        # dataset's own and not part of the spec that is sent.
-        render(path, "document.html", spec=spec, country=doc.country, kind=doc.file.kind,
-               head_standard=doc.head_height_standard, eye_standard=doc.eye_line_standard, portals=portals, size_bases=SIZE_BASES,
-               fig=figure(spec), prov=provenance(spec), stated=stated_line(spec), offices=offices(spec),
-               sit=situation(spec, doc.file.kind, portals), authority=authority(spec.sources), link_note=link_check_note(spec.sources),
-               crumbs=[countries, (doc.country.name, at("country-page", doc.country.id)), (spec.name, path)])
-        checked[path] = spec.checked
-    groups = [(c, [p for p in views.portals.values() if p.country == c.id]) for c in data.countries]
-    render(at("portals-page"), "portals.html", groups=[(c, ps) for c, ps in groups if ps], portal_count=len(views.portals))
-    for portal in views.portals.values():
-        documents = [(data.docs[d].country, views.documents[d]) for d in portal.documents]
-        owner = country_of(data, portal.country)
-        trail = [("Upload portals", at("portals-page")), *([(owner.name, at("country-page", owner.id))] if owner else []),
-                 (portal.name, at("portal-page", portal.id))]
-        render(at("portal-page", portal.id), "portal.html", portal=portal, documents=documents, country=owner, crumbs=trail)
-    render(at("comparisons-page"), "comparisons.html", comparisons=data.comparisons)
-    for item in data.comparisons:
-        path = at("comparison-page", item.id)
-        render(path, "compare.html", item=item, others=data.comparisons, crumbs=[("Photo tools compared", at("comparisons-page")), (item.name, path)])
-    render(at("tool-page"), "tool.html")
-    render(at("docs-page"), "docs.html")
-    not_found = Page(env.get_template("not_found.html").render(canonical=urls.home(), data=data).encode(), HTML, html=True)
-
-    listed = [(urls.site + path, checked.get(path)) for path, page in pages.items() if page.html]
-    pages[at("page", "sitemap.xml")] = Page(env.get_template("sitemap.xml").render(locations=listed).encode(), XML)
+    locations = [
+        ([(lang.tag, urls.site + at(route, value, lang.code)) for lang in (served if BY_NAME[route].localized else served[:1])],
+         checked.get(at(route, value)))
+        for route, value in listed
+    ]
+    env = environment(urls, static, data.version)
+    pages[at("page", "sitemap.xml")] = Page(env.get_template("sitemap.xml").render(locations=locations).encode(), XML)
     pages[at("page", "og-image.png")] = Page(og_image(), CONTENT_TYPES["png"])
     robots = f"User-agent: *\nAllow: /\nDisallow: {at('mcp')}\nSitemap: {urls.path('page', 'sitemap.xml')}\n"
     pages[at("page", "robots.txt")] = Page(robots.encode(), TEXT)
@@ -168,6 +162,67 @@ def build(data: Data, urls: Urls, docs_assets: dict[str, bytes], views: Views) -
         else:
             pages[at("static", path)] = Page(body, kind, compressible=not big_flag)
     return Site(pages, not_found, hashes)
+
+
+def render_language(data: Data, urls: Urls, views: Views, env: jinja2.Environment, texts: Texts, served: tuple[languages.Language, ...],
+                    pages: dict[str, Page], checked: dict[str, datetime.date], listed: list[tuple[str, str]] | None) -> None:
+    """Every page of the site in the language of `texts`, into `pages`."""
+    code = texts.language.code
+    _ = texts.gettext
+
+    def render(route: str, value: str, template: str, **context: Any) -> None:
+        path = at(route, value, code)
+        # The same page in every language served, for hreflang and the language menu.
+        alternates = [(lang, urls.site + at(route, value, lang.code)) for lang in served]
+        body = env.get_template(template).render(canonical=urls.site + path, data=data, alternates=alternates, **context)
+        pages[path] = Page(body.encode(), HTML, html=True, language=code)
+        if listed is not None:
+            listed.append((route, value))
+
+    def local(route: str, value: str = "") -> str:
+        return at(route, value, code)
+
+    specs = {cid: [views.documents[d.id] for d in docs] for cid, docs in data.docs_by_country.items()}
+    render("home", "", "home.html", countries=data.countries, specs=specs)
+    render("countries-page", "", "countries.html", countries=data.countries, specs=specs)
+    countries = (_("Countries"), local("countries-page"))
+    for country in data.countries:
+        country_portals = [p for p in views.portals.values() if p.country == country.id]
+        render("country-page", country.id, "country.html", country=country, specs=specs[country.id], portals=country_portals,
+               supplied=any(s.capture != "office" for s in specs[country.id]),
+               crumbs=[countries, (texts.country(country), local("country-page", country.id))])
+        checked[at("country-page", country.id)] = max(s.checked for s in specs[country.id])
+    for doc in data.docs.values():
+        spec = views.documents[doc.id]
+        portals = [views.portals[p] for p in spec.portals]
+        # The document's kind and the standards its default geometry comes from, in words, are the
+        # dataset's own and not part of the spec that is sent.
+        render("page", spec.slug, "document.html", spec=spec, country=doc.country, kind=doc.file.kind,
+               head_standard=doc.head_height_standard, eye_standard=doc.eye_line_standard, portals=portals, size_bases=SIZE_BASES,
+               fig=figure(spec), prov=provenance(spec), stated=stated_line(spec, texts), offices=offices(spec),
+               sit=situation(spec, doc.file.kind, portals), authority=authority(spec.sources), link_note=link_check_note(spec.sources, texts),
+               crumbs=[countries, (texts.country(doc.country), local("country-page", doc.country.id)), (spec.name, local("page", spec.slug))])
+        checked[at("page", spec.slug)] = spec.checked
+    groups = [(c, [p for p in views.portals.values() if p.country == c.id]) for c in data.countries]
+    render("portals-page", "", "portals.html", groups=[(c, ps) for c, ps in groups if ps], portal_count=len(views.portals))
+    for portal in views.portals.values():
+        documents = [(data.docs[d].country, views.documents[d]) for d in portal.documents]
+        owner = country_of(data, portal.country)
+        trail = [(_("Upload portals"), local("portals-page")),
+                 *([(texts.country(owner), local("country-page", owner.id))] if owner else []),
+                 (portal.name, local("portal-page", portal.id))]
+        render("portal-page", portal.id, "portal.html", portal=portal, documents=documents, country=owner, crumbs=trail)
+    render("comparisons-page", "", "comparisons.html", comparisons=data.comparisons)
+    for item in data.comparisons:
+        render("comparison-page", item.id, "compare.html", item=item, others=data.comparisons,
+               crumbs=[(_("Photo tools compared"), local("comparisons-page")), (item.name, local("comparison-page", item.id))])
+    render("tool-page", "", "tool.html", tool_messages=tool_messages(texts), tool_countries={c.id: texts.country(c) for c in data.countries})
+    if texts.english:  # the API reference is in English only, as the API is
+        path = at("docs-page")
+        body = env.get_template("docs.html").render(canonical=urls.site + path, data=data, alternates=[])
+        pages[path] = Page(body.encode(), HTML, html=True)
+        if listed is not None:
+            listed.append(("docs-page", ""))
 
 
 def country_of(data: Data, country_id: str | None) -> CountryFile | None:

@@ -36,6 +36,9 @@ class Label:
     line_y: float  # where the line it names is drawn
     text_y: float  # where its text goes (moved down where lines are close)
     text: str
+    kind: str = ""  # "crown", "eyes" or "chin": what the page says in its language
+    low: float = 0.0  # the span the label gives, in mm, rounded to a tenth
+    high: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -112,18 +115,22 @@ def _span(low: float, high: float) -> str:
     return f"{low:g}" if low == high else f"{low:g}–{high:g}"
 
 
+def _spanned(kind: str, low: float, high: float) -> tuple[str, str, float, float]:
+    return kind, f"{kind} {_span(low, high)}", round(low, 1), round(high, 1)
+
+
 def _labels(height: float, crown: Band | None, chin: Band | None, eyes: Band | None) -> tuple[Label, ...]:
     """Crown and chin in mm from the top edge, the eyes in mm above the bottom edge, as the rules
     measure them; spread apart where the lines are close."""
     wanted = []
     if crown is not None:
-        wanted.append(((crown.top + crown.bottom) / 2, f"crown {_span(crown.top, crown.bottom)}"))
+        wanted.append(((crown.top + crown.bottom) / 2, _spanned("crown", crown.top, crown.bottom)))
     if eyes is not None:
-        wanted.append(((eyes.top + eyes.bottom) / 2, f"eyes {_span(height - eyes.bottom, height - eyes.top)}"))
+        wanted.append(((eyes.top + eyes.bottom) / 2, _spanned("eyes", height - eyes.bottom, height - eyes.top)))
     if chin is not None:
-        wanted.append(((chin.top + chin.bottom) / 2, f"chin {_span(chin.top, chin.bottom)}"))
+        wanted.append(((chin.top + chin.bottom) / 2, _spanned("chin", chin.top, chin.bottom)))
     labels: list[Label] = []
-    for line_y, text in sorted(wanted):
+    for line_y, (kind, text, low, high) in sorted(wanted):
         text_y = max(line_y + 1, labels[-1].text_y + _LABEL_GAP) if labels else line_y + 1
-        labels.append(Label(round(line_y, 2), round(text_y, 2), text))
+        labels.append(Label(round(line_y, 2), round(text_y, 2), text, kind, low, high))
     return tuple(labels)

@@ -40,7 +40,8 @@ def shell(served: dict[str, bytes], static: Callable[[str], str]) -> list[str]:
     styles = [static("site.css"), static("tool/tool.css")]
     page, icon = BY_NAME["tool-page"].url(), BY_NAME["page"].url("favicon.svg")
     specs = [BY_NAME["documents"].url(), BY_NAME["print-sheets"].url()]
-    return [page, icon, *styles, *(static(path) for path in modules(served)), *specs]
+    hint = [static("hint.js")]  # the first-visit language hint every page with other languages loads
+    return [page, icon, *styles, *hint, *(static(path) for path in modules(served)), *specs]
 
 
 def service_worker(source: bytes, served: dict[str, bytes], hashes: dict[str, str]) -> bytes:

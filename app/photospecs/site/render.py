@@ -14,12 +14,16 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 
 import jinja2
+import markupsafe
 
 from photospecs.core.search import MAX_QUERY
 from photospecs.dataset.loader import MM_PER_INCH
 from photospecs.dataset.sources import is_front_page
 from photospecs.paths import BY_NAME, PATHS
 from photospecs.site import titles
+from photospecs.site.i18n import Texts, texts_of
+from photospecs.site.languages import ENGLISH
+from photospecs.site.tool_messages import tool_messages
 from photospecs.urls import Urls
 
 STATIC = files("photospecs.site") / "static"
@@ -97,16 +101,35 @@ def versioned(hashes: dict[str, str]) -> Callable[[str], str]:
     return static
 
 
-def environment(urls: Urls, static: Callable[[str], str], version: str) -> jinja2.Environment:
+def environment(urls: Urls, static: Callable[[str], str], version: str, texts: Texts | None = None) -> jinja2.Environment:
+    """The environment of one language's pages (`texts`; English when None): `urls` is turned to
+    that language, so every link a page makes stays in its language."""
+    texts = texts or texts_of(ENGLISH)
+    urls = urls.in_language(texts.language.code)
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("photospecs.site", "templates"),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,  # a misspelt variable fails the build, not the page
+        extensions=["jinja2.ext.i18n"],
     )
+    env.policies["ext.i18n.trimmed"] = True  # as babel.cfg extracts them: whitespace in a message is one space
+    # newstyle: _("... %(name)s", name=x) escapes x and checks the placeholders.
+    env.install_gettext_translations(texts.translations, newstyle=True)  # type: ignore[attr-defined]
     env.globals.update(urls=urls, site_url=urls.site, static=static, version=version, is_front_page=is_front_page)
-    env.globals["path"] = lambda name, value="": BY_NAME[name].url(value)  # every link from the route table
+    env.globals.update(texts=texts, lang=texts.language, country_name=texts.country)
+    # The dataset's own words (document names, every requirement, sources) are in English on
+    # every page for now: marked so, for screen readers, translation tools and the tests.
+    env.globals["search_messages"] = tool_messages(texts, ("search.js",))
+    env.globals["en_attr"] = markupsafe.Markup("") if texts.english else markupsafe.Markup(' lang="en"')
+    env.globals["own_attr"] = markupsafe.Markup("") if texts.english else markupsafe.Markup(' lang="%s"') % texts.language.tag
+    env.globals["colour_name"] = lambda spec: colour_name(spec.bg_color_label, texts)
+    env.globals["portal_links"] = lambda portals: markupsafe.Markup(texts.gettext(" or ")).join(
+        markupsafe.Markup('<a href="%s"%s>%s</a>') % (urls.local("portal-page", p.id), env.globals["en_attr"], p.name) for p in portals
+    )
+    env.globals["en"] = (lambda text: text) if texts.english else (lambda text: markupsafe.Markup('<span lang="en">%s</span>') % text)
+    env.globals["path"] = urls.local  # every link from the route table, in the page's language
     env.globals["routes"] = routes()  # the same table for the page's scripts (static/routes.js)
     env.globals.update(fit_title=titles.fit, full_title=titles.full, short_name=titles.without_asides, crumbs=(), search_max=MAX_QUERY)
     env.globals["flag"] = lambda country: flag_url(static, country.flag)
@@ -117,15 +140,16 @@ def environment(urls: Urls, static: Callable[[str], str], version: str) -> jinja
             {"@type": "ListItem", "position": at, "name": name, "item": urls.site + path} for at, (name, path) in enumerate(crumbs, 1)
         ],
     }
-    env.filters["day"] = lambda date: f"{date.day} {date:%B %Y}"
-    env.filters["mm"] = format_mm
+    env.filters["day"] = texts.date
+    env.filters["mm"] = texts.number
+    env.filters["num"] = texts.number
     env.filters["inches"] = lambda mm: f"{mm / MM_PER_INCH:.2f}".rstrip("0").rstrip(".")
     return env
 
 
 def routes() -> dict[str, str]:
     """Every path's template by its name: what static/routes.js and the service worker fill."""
-    return {path.name: path.template for path in PATHS}
+    return {path.name: path.template for path in PATHS if not path.language}
 
 
 def flag_url(static: Callable[[str], str], emoji: str) -> str | None:
@@ -138,5 +162,10 @@ def flag_url(static: Callable[[str], str], emoji: str) -> str | None:
         return None
 
 
-def format_mm(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+def colour_name(label: str | None, texts: Texts) -> markupsafe.Markup | str:
+    """A background colour as the dataset names it ("Light grey"), in the page's language where
+    the catalogue has it, otherwise marked as English."""
+    if not label:
+        return ""
+    said = texts.gettext(label)
+    return said if texts.english or said != label else markupsafe.Markup('<span lang="en">%s</span>') % label

@@ -3,12 +3,13 @@ redirected to its page, and the search results page."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import ChainMap
+from collections.abc import Callable, Mapping
 
 from photospecs.http.encoded import Prepared
 from photospecs.http.fingerprinted import Fingerprinted
 from photospecs.http.routing import Handler, Lookup, Moved, Outcome, constant, read_only
-from photospecs.paths import BY_NAME, at
+from photospecs.paths import BY_NAME, LANGUAGES, PATHS, at, named
 from photospecs.site.build import SiteSlice
 from photospecs.site.search_page import search_page
 from photospecs.wire.rest import Error
@@ -17,28 +18,45 @@ NOT_FOUND = Error(status=404, error="not_found", message="No such page. The site
 
 
 def handlers(site: SiteSlice) -> dict[str, Handler]:
-    pages = site.pages
-    canonical = site.names
     static = StaticFiles(site)
     return {
-        **{name: read_only(constant(pages[at(name)])) for name in ("home", "countries-page", "portals-page", "comparisons-page", "tool-page", "docs-page")},
-        "search-page": search_page(site),
-        "country-page": read_only(aliased(pages, "country-page", canonical.country), hot=under(pages, "country-page")),
-        "portal-page": read_only(aliased(pages, "portal-page", canonical.portal), hot=under(pages, "portal-page")),
-        "comparison-page": read_only(aliased(pages, "comparison-page", canonical.comparison), hot=under(pages, "comparison-page")),
-        # /us-visa-photo, and /us-visa or /US-Visa-Photo redirected to it
-        "page": read_only(aliased(pages, "page", canonical.slug), hot=under(pages, "page")),
+        "docs-page": read_only(constant(site.pages[at("docs-page")])),
         "static": read_only(static, hot=static.bodies.hot()),
+        # The pages in English and, under their prefix, in every other language; a language the
+        # settings leave out has its rows in the table but no pages: 404 there.
+        **{named(name, code): handler for code in ("", *LANGUAGES) for name, handler in pages_in(site, code).items()},
     }
 
 
-def under(pages: dict[str, Prepared], route: str) -> list[tuple[str, bytes]]:
+def pages_in(site: SiteSlice, code: str) -> dict[str, Handler]:
+    """The handlers of one language's pages."""
+    if code and code not in site.languages:
+        return {row.name: read_only(lambda path, query: NOT_FOUND) for row in PATHS if row.localized and not row.language}
+    canonical = site.names
+    pages: Mapping[str, Prepared] = site.pages if not code else ChainMap(site.pages, site.packed[code])  # type: ignore[arg-type]
+
+    def route(name: str, resolve: Callable[[str], str | None]) -> Handler:
+        # A language's pages are put together when asked for: none is answered before routing.
+        return read_only(aliased(pages, named(name, code), resolve), hot=under(site.pages, named(name, code)) if not code else [])
+
+    return {
+        **{name: read_only(constant(pages[at(name, language=code)])) for name in ("home", "countries-page", "portals-page", "comparisons-page", "tool-page")},
+        "search-page": search_page(site, code),
+        "country-page": route("country-page", canonical.country),
+        "portal-page": route("portal-page", canonical.portal),
+        "comparison-page": route("comparison-page", canonical.comparison),
+        # /us-visa-photo, and /us-visa or /US-Visa-Photo redirected to it
+        "page": route("page", canonical.slug),
+    }
+
+
+def under(pages: Mapping[str, Prepared], route: str) -> list[tuple[str, bytes]]:
     """Every page of a route with a parameter, asked for with no query."""
     row = BY_NAME[route]
     return [(path, b"") for path in pages if path.startswith(row.prefix) and "/" not in path[len(row.prefix) :]]
 
 
-def aliased(pages: dict[str, Prepared], route: str, resolve: Callable[[str], str | None]) -> Lookup:
+def aliased(pages: Mapping[str, Prepared], route: str, resolve: Callable[[str], str | None]) -> Lookup:
     """The page at the path; another name of its id is redirected to it; anything else is 404."""
     row = BY_NAME[route]
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import urlsplit
 
+from photospecs.site.i18n import Texts
 from photospecs.wire.results import PhotoSpec, PortalConstraints, Source
 
 # Kinds that exist only as online applications: the photo is a file whatever else is recorded.
@@ -55,16 +56,21 @@ def authority(sources: list[Source]) -> str | None:
     return urlsplit(primary.url).hostname or primary.url
 
 
-def link_check_note(sources: list[Source]) -> str:
+def link_check_note(sources: list[Source], texts: Texts) -> str:
     """One honest line about whether the links below were opened by the link checker."""
+    _ = texts.gettext
     dates = [s.verified for s in sources if s.verified]
     if not dates:
-        return (
+        return _(
             "These links were copied from the authorities' sites when the facts were checked; the link "
             "checker has not opened them since, and official sites move pages, so if one fails, look for its "
             "title on the authority's site."
         )
-    last = max(dates).isoformat()
+    last = texts.date(max(dates))
     if len(dates) == len(sources):
-        return f"Every link here opened when the link checker last ran, on {last}."
-    return f"{len(dates)} of {len(sources)} links here opened when the link checker last ran, on {last}; the others are not checked yet."
+        return _("Every link here opened when the link checker last ran, on %(date)s.") % {"date": last}
+    return texts.ngettext(
+        "%(opened)s of %(count)s link here opened when the link checker last ran, on %(date)s; the others are not checked yet.",
+        "%(opened)s of %(count)s links here opened when the link checker last ran, on %(date)s; the others are not checked yet.",
+        len(sources),
+    ) % {"opened": len(dates), "count": len(sources), "date": last}

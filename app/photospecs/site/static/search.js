@@ -1,11 +1,14 @@
 // The search box as the visitor types: asks /api/search (the ranking the /search page uses for
 // visitors without JavaScript) and lists the best pages under the box; Enter opens the first.
+import { t, tn } from "./messages.js";
+
 const form = document.querySelector("form.search");
 if (form) {
   const input = form.querySelector("input[name=q]");
   const list = form.querySelector("#search-live");
   const status = form.querySelector("#search-status");
-  const api = input.dataset.api;
+  // On a page in another language, the results come named and linked in that language.
+  const api = input.dataset.language ? `${input.dataset.api}?lang=${input.dataset.language}&` : `${input.dataset.api}?`;
   let latest = Promise.resolve([]); // the results for what the box holds now
   let controller = null;
 
@@ -27,13 +30,15 @@ if (form) {
       }),
     );
     list.hidden = results.length === 0;
-    status.textContent = results.length ? `${results.length} results. Enter opens ${results[0].name}.` : "No match yet.";
+    status.textContent = results.length
+      ? tn("%(num)s result. Enter opens %(name)s.", "%(num)s results. Enter opens %(name)s.", results.length, { name: results[0].name })
+      : t("No match yet.");
   };
 
   const ask = (text) => {
     controller?.abort();
     controller = new AbortController();
-    return fetch(`${api}?q=${encodeURIComponent(text)}`, { signal: controller.signal })
+    return fetch(`${api}q=${encodeURIComponent(text)}`, { signal: controller.signal })
       .then((response) => (response.ok ? response.json() : { results: [] }))
       .then((body) => body.results);
   };

@@ -3,6 +3,7 @@
 // them) and the pose limits of ISO/IEC 39794-5 and ICAO 9303. A pure function of numbers: what
 // the measures are is in quality.js, pose.js and face.js.
 import { POSE_LIMITS } from "./pose.js";
+import { t } from "../messages.js";
 
 // ICAO 9303 part 3 and ISO/IEC 39794-5: at least 90 px between the eye centres.
 export const EYE_DISTANCE_PX = 90;
@@ -21,37 +22,39 @@ const graded = (value, limits) => (Math.abs(value) <= limits.pass ? "pass" : Mat
 
 // Where a range is not the authority's own figure, the rule it comes from, said plainly.
 const BASES = {
-  "icao-35x45-default": "ICAO's figure for 35 × 45 mm photos",
-  "us-2x2-default": "the US figure for 2 × 2 in photos",
-  "china-33x48-default": "China's figure for 33 × 48 mm photos",
-  "canada-50x70-default": "Canada's figure for 50 × 70 mm photos",
-  "iso-19794-5-default": "ISO/IEC 19794-5's rule, eyes at 50–70 % of the height",
+  "icao-35x45-default": () => t("ICAO's figure for 35 × 45 mm photos"),
+  "us-2x2-default": () => t("the US figure for 2 × 2 in photos"),
+  "china-33x48-default": () => t("China's figure for 33 × 48 mm photos"),
+  "canada-50x70-default": () => t("Canada's figure for 50 × 70 mm photos"),
+  "iso-19794-5-default": () => t("ISO/IEC 19794-5's rule, eyes at 50–70 %% of the height"),
 };
 // The authority's own range, quoted or with its page cited: nothing to add.
 const OWN = new Set(["authority", "authority-unquoted"]);
 const OTHER = {
-  standard: " (the authority refers to a standard here: this range is that standard's figure)",
-  secondary: " (this range rests on secondary sources only: confirm it with the authority)",
+  standard: () => t("(the authority refers to a standard here: this range is that standard's figure)"),
+  secondary: () => t("(this range rests on secondary sources only: confirm it with the authority)"),
 };
 export function basisNote(basis) {
   if (!basis || OWN.has(basis)) return "";
-  if (OTHER[basis]) return OTHER[basis];
-  return ` (the authority gives no figure: this range is ${BASES[basis] ?? `the rule “${basis}”`})`;
+  if (OTHER[basis]) return ` ${OTHER[basis]()}`;
+  return ` ${t("(the authority gives no figure: this range is %(rule)s)", { rule: BASES[basis]?.() ?? t("the rule “%(rule)s”", { rule: basis }) })}`;
 }
 
-const EDGE_WORDS = { left: "left", right: "right", top: "top", bottom: "bottom" };
+const EDGE_WORDS = { left: () => t("left"), right: () => t("right"), top: () => t("top"), bottom: () => t("bottom") };
 export function cutText(edges) {
-  const names = edges.map((e) => EDGE_WORDS[e]);
-  const which = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)} edges` : `${names[0]} edge`;
-  return `Your head runs off the photo's ${which}: the tool cannot add what the camera did not take. Take the photo again with your whole head, your shoulders and some space around them in the picture.`;
+  const names = edges.map((e) => EDGE_WORDS[e]());
+  const which = names.length > 1
+    ? t("%(edges)s and %(last)s edges", { edges: names.slice(0, -1).join(", "), last: names.at(-1) })
+    : t("%(edge)s edge", { edge: names[0] });
+  return t("Your head runs off the photo's %(which)s: the tool cannot add what the camera did not take. Take the photo again with your whole head, your shoulders and some space around them in the picture.", { which });
 }
 
 function people(m, lines) {
   if (m.faces === undefined) return;
-  if (m.faces === 0) lines.push(line("fail", "No face found: use a photo where your whole face is visible and looks at the camera, or line it up by hand."));
-  else if (m.faces > 1) lines.push(line("fail", `${m.faces} faces found: the photo must show you alone. Crop the others out or take a new photo.`));
-  else if (m.persons > 1) lines.push(line("fail", `One face but ${m.persons} people found: the photo must show you alone, with nobody behind or beside you.`));
-  else lines.push(line("pass", "One face found."));
+  if (m.faces === 0) lines.push(line("fail", t("No face found: use a photo where your whole face is visible and looks at the camera, or line it up by hand.")));
+  else if (m.faces > 1) lines.push(line("fail", t("%(count)s faces found: the photo must show you alone. Crop the others out or take a new photo.", { count: m.faces })));
+  else if (m.persons > 1) lines.push(line("fail", t("One face but %(count)s people found: the photo must show you alone, with nobody behind or beside you.", { count: m.persons })));
+  else lines.push(line("pass", t("One face found.")));
   if (m.cut?.length) lines.push(line("fail", cutText(m.cut)));
 }
 
@@ -60,24 +63,26 @@ function placement(spec, p, lines) {
   if (head) {
     const basis = basisNote(spec.headHeightBasis);
     lines.push(inRange(p.headMm, head)
-      ? line("pass", `Head ${mm(p.headMm)} from chin to crown; the document asks ${range(head)}${basis}.`)
-      : line("fail", `Head ${mm(p.headMm)} from chin to crown; the document asks ${range(head)}${basis}. ${p.headMm < head.min ? "Zoom in." : "Zoom out."}`));
+      ? line("pass", t("Head %(size)s from chin to crown; the document asks %(range)s%(basis)s.", { size: mm(p.headMm), range: range(head), basis }))
+      : line("fail", `${t("Head %(size)s from chin to crown; the document asks %(range)s%(basis)s.", { size: mm(p.headMm), range: range(head), basis })} ${p.headMm < head.min ? t("Zoom in.") : t("Zoom out.")}`));
   }
   if (spec.eyeLineMm) {
     const basis = basisNote(spec.eyeLineBasis);
     lines.push(inRange(p.eyeLineMm, spec.eyeLineMm)
-      ? line("pass", `Eyes ${mm(p.eyeLineMm)} above the bottom edge; the document asks ${range(spec.eyeLineMm)}${basis}.`)
-      : line("fail", `Eyes ${mm(p.eyeLineMm)} above the bottom edge; the document asks ${range(spec.eyeLineMm)}${basis}. Move the photo ${p.eyeLineMm < spec.eyeLineMm.min ? "up" : "down"}.`));
+      ? line("pass", t("Eyes %(size)s above the bottom edge; the document asks %(range)s%(basis)s.", { size: mm(p.eyeLineMm), range: range(spec.eyeLineMm), basis }))
+      : line("fail", `${t("Eyes %(size)s above the bottom edge; the document asks %(range)s%(basis)s.", { size: mm(p.eyeLineMm), range: range(spec.eyeLineMm), basis })} ${p.eyeLineMm < spec.eyeLineMm.min ? t("Move the photo up.") : t("Move the photo down.")}`));
   }
   const off = Math.abs(p.offCentreMm);
-  lines.push(off <= 1 ? line("pass", `Face centred (${mm(off)} off the middle).`)
-    : line(off <= 2.5 ? "warn" : "fail", `Face ${mm(off)} ${p.offCentreMm > 0 ? "right" : "left"} of the middle: move the photo ${p.offCentreMm > 0 ? "left" : "right"}.`));
+  lines.push(off <= 1 ? line("pass", t("Face centred (%(size)s off the middle).", { size: mm(off) }))
+    : line(off <= 2.5 ? "warn" : "fail", p.offCentreMm > 0
+      ? t("Face %(size)s right of the middle: move the photo left.", { size: mm(off) })
+      : t("Face %(size)s left of the middle: move the photo right.", { size: mm(off) })));
   if (spec.topMarginMm) {
     lines.push(inRange(p.topMarginMm, spec.topMarginMm)
-      ? line("pass", `${mm(p.topMarginMm)} above the head; the document asks ${range(spec.topMarginMm)}.`)
-      : line("fail", `${mm(p.topMarginMm)} above the head; the document asks ${range(spec.topMarginMm)}.`));
+      ? line("pass", t("%(size)s above the head; the document asks %(range)s.", { size: mm(p.topMarginMm), range: range(spec.topMarginMm) }))
+      : line("fail", t("%(size)s above the head; the document asks %(range)s.", { size: mm(p.topMarginMm), range: range(spec.topMarginMm) })));
   } else if (p.topMarginMm < 0) {
-    lines.push(line("fail", "The top of the head is cut off: move the photo down or zoom out."));
+    lines.push(line("fail", t("The top of the head is cut off: move the photo down or zoom out.")));
   }
 }
 
@@ -86,56 +91,71 @@ function pose(p, f, limits, lines) {
   if (p) {
     const roll = Math.abs(p.rollDeg);
     const level = graded(roll, limits.roll);
-    lines.push(level === "pass" ? line("pass", `Head level (tilted ${roll.toFixed(1)}°; up to ${limits.roll.pass}° is accepted).`)
-      : line(level, `Head tilted ${roll.toFixed(1)}° sideways (up to ${limits.roll.pass}° is accepted): straighten it with the rotation slider.`));
+    const said = { degrees: roll.toFixed(1), limit: limits.roll.pass };
+    lines.push(level === "pass" ? line("pass", t("Head level (tilted %(degrees)s°; up to %(limit)s° is accepted).", said))
+      : line(level, t("Head tilted %(degrees)s° sideways (up to %(limit)s° is accepted): straighten it with the rotation slider.", said)));
   }
   if (!f) return;
   const yaw = graded(f.yawDeg, limits.yaw);
-  lines.push(yaw === "pass" ? line("pass", `Facing the camera (turned ${Math.abs(f.yawDeg).toFixed(0)}°; up to ${limits.yaw.pass}° is accepted).`)
-    : line(yaw, `Head turned about ${Math.abs(f.yawDeg).toFixed(0)}° to your ${f.yawDeg > 0 ? "left" : "right"} (up to ${limits.yaw.pass}° is accepted): look straight into the lens.`));
+  const turned = { degrees: Math.abs(f.yawDeg).toFixed(0), limit: limits.yaw.pass };
+  lines.push(yaw === "pass" ? line("pass", t("Facing the camera (turned %(degrees)s°; up to %(limit)s° is accepted).", turned))
+    : line(yaw, f.yawDeg > 0
+      ? t("Head turned about %(degrees)s° to your left (up to %(limit)s° is accepted): look straight into the lens.", turned)
+      : t("Head turned about %(degrees)s° to your right (up to %(limit)s° is accepted): look straight into the lens.", turned)));
   const pitch = graded(f.pitchDeg, limits.pitch);
-  lines.push(pitch === "pass" ? line("pass", `Head not tipped up or down (${Math.abs(f.pitchDeg).toFixed(0)}°; up to ${limits.pitch.pass}° is accepted).`)
-    : line(pitch, `Head tipped ${f.pitchDeg > 0 ? "up" : "down"} about ${Math.abs(f.pitchDeg).toFixed(0)}° (up to ${limits.pitch.pass}° is accepted): keep the camera at eye level and the chin level.`));
+  const tipped = { degrees: Math.abs(f.pitchDeg).toFixed(0), limit: limits.pitch.pass };
+  lines.push(pitch === "pass" ? line("pass", t("Head not tipped up or down (%(degrees)s°; up to %(limit)s° is accepted).", tipped))
+    : line(pitch, f.pitchDeg > 0
+      ? t("Head tipped up about %(degrees)s° (up to %(limit)s° is accepted): keep the camera at eye level and the chin level.", tipped)
+      : t("Head tipped down about %(degrees)s° (up to %(limit)s° is accepted): keep the camera at eye level and the chin level.", tipped)));
 }
 
 function expression(spec, f, lines) {
-  lines.push(f.eyesOpen >= 0.18 ? line("pass", `Both eyes open (lids ${pct(f.eyesOpen)} of the eye's width apart).`)
-    : line(f.eyesOpen >= 0.1 ? "warn" : "fail", `An eye looks closed or half closed (lids ${pct(f.eyesOpen)} of its width apart): open both eyes, and keep hair and glare off them.`));
+  lines.push(f.eyesOpen >= 0.18 ? line("pass", t("Both eyes open (lids %(share)s of the eye's width apart).", { share: pct(f.eyesOpen) }))
+    : line(f.eyesOpen >= 0.1 ? "warn" : "fail", t("An eye looks closed or half closed (lids %(share)s of its width apart): open both eyes, and keep hair and glare off them.", { share: pct(f.eyesOpen) })));
   if (spec.mouthClosed) {
-    lines.push(f.mouthGap <= 0.06 ? line("pass", "Mouth closed.")
-      : line(f.mouthGap <= 0.15 ? "warn" : "fail", `The mouth is open (lips ${pct(f.mouthGap)} of its width apart): the document asks for the mouth closed.`));
+    lines.push(f.mouthGap <= 0.06 ? line("pass", t("Mouth closed."))
+      : line(f.mouthGap <= 0.15 ? "warn" : "fail", t("The mouth is open (lips %(share)s of its width apart): the document asks for the mouth closed.", { share: pct(f.mouthGap) })));
   }
 }
 
 function background(spec, m, lines) {
   const b = m.background;
   if (b) {
-    const label = (spec.bgColorLabel ?? "plain").toLowerCase();
-    if (!b.close) lines.push(line("fail", `The background is not ${label} (colour ${b.distance.toFixed(0)} off): stand before a plain ${label} wall${m.canReplace ? ", or replace the background below" : ""}.`));
-    else if (!b.even) lines.push(line("warn", `The background is ${label} but uneven (spread ${b.spread.toFixed(0)}): look for shadows or objects behind you.`));
-    else lines.push(line("pass", `Background ${label} and even (colour ${b.distance.toFixed(0)} off, spread ${b.spread.toFixed(0)}).`));
+    // The colour's name is the dataset's: quoted as it is in every language.
+    const said = { colour: (spec.bgColorLabel ?? t("plain")).toLowerCase(), distance: b.distance.toFixed(0), spread: b.spread.toFixed(0) };
+    if (!b.close) lines.push(line("fail", m.canReplace
+      ? t("The background is not %(colour)s (colour %(distance)s off): stand before a plain %(colour)s wall, or replace the background below.", said)
+      : t("The background is not %(colour)s (colour %(distance)s off): stand before a plain %(colour)s wall.", said)));
+    else if (!b.even) lines.push(line("warn", t("The background is %(colour)s but uneven (spread %(spread)s): look for shadows or objects behind you.", said)));
+    else lines.push(line("pass", t("Background %(colour)s and even (colour %(distance)s off, spread %(spread)s).", said)));
   }
   // A wall of the wrong colour or with things on it fails above; its "shadow" would be noise.
   if (m.shadow !== undefined && m.shadow !== null && (!b || b.close)) {
-    lines.push(m.shadow <= 0.1 ? line("pass", `No shadow on the background (one side ${pct(m.shadow)} darker than the other).`)
-      : line(m.shadow <= 0.25 ? "warn" : "fail", `A shadow on the background: one side is ${pct(m.shadow)} darker than the other. Step away from the wall and light it evenly from the front.`));
+    lines.push(m.shadow <= 0.1 ? line("pass", t("No shadow on the background (one side %(share)s darker than the other).", { share: pct(m.shadow) }))
+      : line(m.shadow <= 0.25 ? "warn" : "fail", t("A shadow on the background: one side is %(share)s darker than the other. Step away from the wall and light it evenly from the front.", { share: pct(m.shadow) })));
   }
 }
 
 function light(spec, m, lines) {
   if (m.lighting !== undefined && m.lighting !== null) {
-    lines.push(m.lighting >= 0.8 ? line("pass", `Even light on the face (darker cheek at ${pct(m.lighting)} of the brighter).`)
-      : line(m.lighting >= 0.6 ? "warn" : "fail", `Uneven light: one cheek at ${pct(m.lighting)} of the other's brightness. Face a window or a lamp squarely.`));
+    lines.push(m.lighting >= 0.8 ? line("pass", t("Even light on the face (darker cheek at %(share)s of the brighter).", { share: pct(m.lighting) }))
+      : line(m.lighting >= 0.6 ? "warn" : "fail", t("Uneven light: one cheek at %(share)s of the other's brightness. Face a window or a lamp squarely.", { share: pct(m.lighting) })));
   }
   const e = m.exposure;
   if (e) {
-    const numbers = `${pct(e.dark)} of the face black, ${pct(e.bright)} white, ${Math.round(e.range)} grey levels from darkest to brightest`;
+    const numbers = t("%(dark)s of the face black, %(bright)s white, %(levels)s grey levels from darkest to brightest",
+      { dark: pct(e.dark), bright: pct(e.bright), levels: Math.round(e.range) });
     if (e.dark > 0.25 || e.bright > 0.25 || e.range < 40) {
-      lines.push(line("fail", `The face is ${e.dark > e.bright ? "too dark" : e.bright > 0.25 ? "too bright" : "flat and grey"} (${numbers}): add light from the front${e.bright > 0.25 ? ", away from direct sun or flash" : ""}.`));
+      lines.push(line("fail", e.dark > e.bright ? t("The face is too dark (%(numbers)s): add light from the front.", { numbers })
+        : e.bright > 0.25 ? t("The face is too bright (%(numbers)s): add light from the front, away from direct sun or flash.", { numbers })
+          : t("The face is flat and grey (%(numbers)s): add light from the front.", { numbers })));
     } else if (e.dark > 0.08 || e.bright > 0.08 || e.range < 70) {
-      lines.push(line("warn", `The face is a little ${e.dark > e.bright ? "dark" : e.bright > 0.08 ? "bright" : "flat"} (${numbers}): more even light from the front helps.`));
+      lines.push(line("warn", e.dark > e.bright ? t("The face is a little dark (%(numbers)s): more even light from the front helps.", { numbers })
+        : e.bright > 0.08 ? t("The face is a little bright (%(numbers)s): more even light from the front helps.", { numbers })
+          : t("The face is a little flat (%(numbers)s): more even light from the front helps.", { numbers })));
     } else {
-      lines.push(line("pass", `Face well exposed (${numbers}).`));
+      lines.push(line("pass", t("Face well exposed (%(numbers)s).", { numbers })));
     }
   }
   const c = m.colour;
@@ -144,12 +164,14 @@ function light(spec, m, lines) {
     const numbers = `a* ${c.a.toFixed(0)}, b* ${c.b.toFixed(0)}`;
     if (chroma < 4) {
       lines.push(spec.colour === "colour"
-        ? line("fail", `The photo looks black and white (skin colour ${numbers}): the document asks for a colour photo.`)
-        : line("warn", `The photo looks black and white (skin colour ${numbers}): most documents ask for colour.`));
+        ? line("fail", t("The photo looks black and white (skin colour %(numbers)s): the document asks for a colour photo.", { numbers }))
+        : line("warn", t("The photo looks black and white (skin colour %(numbers)s): most documents ask for colour.", { numbers })));
     } else if (c.a < 0 || c.b < 0 || c.a > 35) {
-      lines.push(line("warn", `The skin has a ${c.a < 0 ? "green" : c.b < 0 ? "blue" : "red"} cast (${numbers}): use daylight or a white lamp, and no filter.`));
+      lines.push(line("warn", c.a < 0 ? t("The skin has a green cast (%(numbers)s): use daylight or a white lamp, and no filter.", { numbers })
+        : c.b < 0 ? t("The skin has a blue cast (%(numbers)s): use daylight or a white lamp, and no filter.", { numbers })
+          : t("The skin has a red cast (%(numbers)s): use daylight or a white lamp, and no filter.", { numbers })));
     } else {
-      lines.push(line("pass", `Natural skin colour (${numbers}).`));
+      lines.push(line("pass", t("Natural skin colour (%(numbers)s).", { numbers })));
     }
   }
 }
@@ -157,28 +179,31 @@ function light(spec, m, lines) {
 function detail(m, lines) {
   if (m.sharpness !== undefined && m.sharpness !== null) {
     const value = m.sharpness;
-    lines.push(value >= SHARPNESS.pass ? line("pass", `Sharp at print size (fine detail ${pct(value)}).`)
-      : line(value >= SHARPNESS.warn ? "warn" : "fail", `The face looks blurred at print size (fine detail ${pct(value)}, ${pct(SHARPNESS.pass)} is sharp): hold the camera still, focus on the face, and use more light.`));
+    lines.push(value >= SHARPNESS.pass ? line("pass", t("Sharp at print size (fine detail %(share)s).", { share: pct(value) }))
+      : line(value >= SHARPNESS.warn ? "warn" : "fail", t("The face looks blurred at print size (fine detail %(share)s, %(sharp)s is sharp): hold the camera still, focus on the face, and use more light.", { share: pct(value), sharp: pct(SHARPNESS.pass) })));
   }
   if (m.blocking !== undefined && m.blocking !== null) {
-    lines.push(m.blocking <= BLOCKING.pass ? line("pass", `No visible compression blocks (${m.blocking.toFixed(2)} across the JPEG grid against inside it).`)
-      : line(m.blocking <= BLOCKING.warn ? "warn" : "fail", `The photo is ${m.blocking <= BLOCKING.warn ? "" : "heavily "}compressed: its 8 px JPEG blocks show (${m.blocking.toFixed(2)} across the grid against inside it). Use the camera's original file, not one sent through a messaging app.`));
+    const ratio = { ratio: m.blocking.toFixed(2) };
+    lines.push(m.blocking <= BLOCKING.pass ? line("pass", t("No visible compression blocks (%(ratio)s across the JPEG grid against inside it).", ratio))
+      : m.blocking <= BLOCKING.warn
+        ? line("warn", t("The photo is compressed: its 8 px JPEG blocks show (%(ratio)s across the grid against inside it). Use the camera's original file, not one sent through a messaging app.", ratio))
+        : line("fail", t("The photo is heavily compressed: its 8 px JPEG blocks show (%(ratio)s across the grid against inside it). Use the camera's original file, not one sent through a messaging app.", ratio)));
   }
   if (m.pixels) {
     const { have, need } = m.pixels;
     const share = have / need;
-    lines.push(share >= 1 ? line("pass", `Enough pixels: ${Math.round(have)} px of your photo across the frame where ${need} are needed.`)
-      : line(share >= 0.6 ? "warn" : "fail", `Only ${Math.round(have)} px across the photo where ${need} are needed: the rest would be made up by enlarging, and it may print blurred. Take the photo closer or at a higher resolution.`));
+    lines.push(share >= 1 ? line("pass", t("Enough pixels: %(have)s px of your photo across the frame where %(need)s are needed.", { have: Math.round(have), need }))
+      : line(share >= 0.6 ? "warn" : "fail", t("Only %(have)s px across the photo where %(need)s are needed: the rest would be made up by enlarging, and it may print blurred. Take the photo closer or at a higher resolution.", { have: Math.round(have), need })));
   }
   if (m.eyes) {
     // Source pixels only: a file that enlarges the face gains no detail from it.
     const { source, file } = m.eyes;
     const real = Math.min(source, file);
     const words = source < file
-      ? `${Math.round(source)} px of your photo between the eye centres (the file enlarges that to ${Math.round(file)}, which adds no detail)`
-      : `${Math.round(file)} px between the eye centres in the file`;
-    lines.push(real >= EYE_DISTANCE_PX ? line("pass", `${words}; ICAO asks at least ${EYE_DISTANCE_PX}.`)
-      : line(real >= 0.75 * EYE_DISTANCE_PX ? "warn" : "fail", `${words}, where ICAO asks at least ${EYE_DISTANCE_PX}: take the photo closer or at a higher resolution.`));
+      ? t("%(source)s px of your photo between the eye centres (the file enlarges that to %(file)s, which adds no detail)", { source: Math.round(source), file: Math.round(file) })
+      : t("%(file)s px between the eye centres in the file", { file: Math.round(file) });
+    lines.push(real >= EYE_DISTANCE_PX ? line("pass", t("%(words)s; ICAO asks at least %(need)s.", { words, need: EYE_DISTANCE_PX }))
+      : line(real >= 0.75 * EYE_DISTANCE_PX ? "warn" : "fail", t("%(words)s, where ICAO asks at least %(need)s: take the photo closer or at a higher resolution.", { words, need: EYE_DISTANCE_PX })));
   }
 }
 
@@ -193,6 +218,6 @@ export function assess(spec, m) {
   background(spec, m, lines);
   light(spec, m, lines);
   detail(m, lines);
-  if (m.covers === false) lines.push(line("warn", "Part of the frame is beyond the photo's edge and shows plain background: zoom in or move the photo."));
+  if (m.covers === false) lines.push(line("warn", t("Part of the frame is beyond the photo's edge and shows plain background: zoom in or move the photo.")));
   return lines;
 }

@@ -2,6 +2,7 @@
 // photo itself, and the print sheet. Each returns { blob, name, message } for the page to save and
 // show. `session`: { spec, portal, image, transform, mask (the person mask of the document frame
 // when the background is replaced, else null), models, replace, head (headInFrame), countryName }.
+import { num, t } from "../messages.js";
 import { fitQuality, MM_PER_INCH, outputSize, uncroppedExport } from "./geometry.js";
 import { withDensity } from "./jpeg.js";
 import { personMask } from "./models.js";
@@ -9,7 +10,8 @@ import { jpegPdf } from "./pdf.js";
 import { render } from "./render.js";
 import { drawSheet } from "./sheet.js";
 
-export const bytes = (count) => `${count.toLocaleString("en")} bytes`;
+const lang = typeof document === "undefined" ? "en" : document.documentElement.lang || "en";
+export const bytes = (count) => t("%(count)s bytes", { count: count.toLocaleString(lang) });
 
 async function jpeg(canvas, quality, dpi) {
   const blob = await canvas.convertToBlob({ type: "image/jpeg", quality });
@@ -38,8 +40,8 @@ function frameCanvas(session, size, options = { mask: session.mask }) {
 const dpiOf = (spec, size) => Math.round(size.height / (spec.heightMm / MM_PER_INCH));
 const limitsOf = (portal) => ({ minBytes: portal?.minBytes ?? 0, maxBytes: portal?.maxBytes ?? Infinity });
 const PROBLEMS = {
-  "too-large": "It is still larger than the portal allows: choose a photo with a plainer background.",
-  "too-small": "It is still under the portal's minimum file size.",
+  "too-large": () => t("It is still larger than the portal allows: choose a photo with a plainer background."),
+  "too-small": () => t("It is still under the portal's minimum file size."),
 };
 
 export async function documentPhoto(session) {
@@ -55,40 +57,49 @@ export async function documentPhoto(session) {
     size = bigger;
     result = await encode(size);
   }
-  const where = portal ? ` for ${portal.name}` : "";
-  const problem = result.problem ? ` ${PROBLEMS[result.problem]}` : "";
+  const said = { width: size.width, height: size.height, size: bytes(result.blob.size), quality: Math.round(result.quality * 100), portal: portal?.name };
+  const problem = result.problem ? ` ${PROBLEMS[result.problem]()}` : "";
   return {
     blob: result.blob, name: `${spec.id}-${size.width}x${size.height}.jpg`,
-    message: `Downloaded a ${size.width} × ${size.height} px JPEG of ${bytes(result.blob.size)} (quality ${Math.round(result.quality * 100)})${where}.${problem}`,
+    message: (portal
+      ? t("Downloaded a %(width)s × %(height)s px JPEG of %(size)s (quality %(quality)s) for %(portal)s.", said)
+      : t("Downloaded a %(width)s × %(height)s px JPEG of %(size)s (quality %(quality)s).", said)) + problem,
   };
 }
 
 // The uncropped file: the same placement, the frame widened around the head and shoulders.
 export async function uncroppedPhoto(session) {
   const { spec, portal, head } = session;
-  if (!head) return { message: "The authority gives no head height and no face was found, so the tool cannot tell where your head is: line it up and choose the document's crop instead." };
+  if (!head) return { message: t("The authority gives no head height and no face was found, so the tool cannot tell where your head is: line it up and choose the document's crop instead.") };
   const out = uncroppedExport(session.transform, head, spec, session.image, portal);
   let mask = null;
   if (session.replace && session.models) mask = await personMask(session.models, pageCanvas(session, out.size, { transform: out.transform }));
   const canvas = frameCanvas(session, out.size, { transform: out.transform, mask });
   const result = await fitQuality((quality) => jpeg(canvas, quality, out.dpi), limitsOf(portal));
-  const why = portal?.uncropped ? `, as ${portal.name} asks: it crops the photo itself` : "";
-  const notes = [`Downloaded a ${out.size.width} × ${out.size.height} px JPEG of ${bytes(result.blob.size)} (quality ${Math.round(result.quality * 100)}), not cropped${why}. Your head is centred and level and takes ${Math.round(out.headShare * 100)} % of the height, with room above it and around your shoulders.`];
-  if (out.short) notes.push(`Your photo has too few pixels for ${portal?.name ?? "the portal"}, which asks for at least ${out.needPx.width} × ${out.needPx.height} px: the file keeps your photo's own pixels rather than enlarging them. Take the photo again from a little closer or at a higher resolution.`);
-  if (out.spills) notes.push("Your photo ends close to your head, so part of the frame is filled with plain colour: take the photo again with more space around you.");
-  if (result.problem) notes.push(PROBLEMS[result.problem]);
+  const said = { width: out.size.width, height: out.size.height, size: bytes(result.blob.size), quality: Math.round(result.quality * 100), portal: portal?.name, share: Math.round(out.headShare * 100) };
+  const notes = [portal?.uncropped
+    ? t("Downloaded a %(width)s × %(height)s px JPEG of %(size)s (quality %(quality)s), not cropped, as %(portal)s asks: it crops the photo itself. Your head is centred and level and takes %(share)s %% of the height, with room above it and around your shoulders.", said)
+    : t("Downloaded a %(width)s × %(height)s px JPEG of %(size)s (quality %(quality)s), not cropped. Your head is centred and level and takes %(share)s %% of the height, with room above it and around your shoulders.", said)];
+  if (out.short) {
+    const need = { width: out.needPx.width, height: out.needPx.height, portal: portal?.name };
+    notes.push(portal
+      ? t("Your photo has too few pixels for %(portal)s, which asks for at least %(width)s × %(height)s px: the file keeps your photo's own pixels rather than enlarging them. Take the photo again from a little closer or at a higher resolution.", need)
+      : t("Your photo has too few pixels for the portal, which asks for at least %(width)s × %(height)s px: the file keeps your photo's own pixels rather than enlarging them. Take the photo again from a little closer or at a higher resolution.", need));
+  }
+  if (out.spills) notes.push(t("Your photo ends close to your head, so part of the frame is filled with plain colour: take the photo again with more space around you."));
+  if (result.problem) notes.push(PROBLEMS[result.problem]());
   return { blob: result.blob, name: `${spec.id}-uncropped-${out.size.width}x${out.size.height}.jpg`, message: notes.join(" ") };
 }
 
 // The print sheet, as JPEG or PDF ("jpeg" | "pdf").
 export async function printSheet(session, sheet, format) {
   const { spec } = session;
-  const caption = `${session.countryName}: ${spec.name}, ${spec.widthMm} × ${spec.heightMm} mm. Cut along the marks.`;
+  const caption = t("%(country)s: %(document)s, %(width)s × %(height)s mm. Cut along the marks.", { country: session.countryName, document: spec.name, width: num(spec.widthMm), height: num(spec.heightMm) });
   const drawn = drawSheet(sheet, spec, caption, (size) => frameCanvas(session, size));
-  if (!drawn) return { message: `The photo does not fit on ${sheet.name}.` };
+  if (!drawn) return { message: t("The photo does not fit on %(paper)s.", { paper: sheet.name }) };
   const { canvas, layout } = drawn;
   const file = await jpeg(canvas, 0.92, sheet.dpi);
-  const message = `Downloaded a ${sheet.name} sheet with ${layout.copies} copies at ${sheet.dpi} dpi: print it at 100% and check the 50 mm bar.`;
+  const message = t("Downloaded a %(paper)s sheet with %(copies)s copies at %(dpi)s dpi: print it at 100%% and check the 50 mm bar.", { paper: sheet.name, copies: layout.copies, dpi: sheet.dpi });
   if (format !== "pdf") return { blob: file, name: `${spec.id}-${sheet.id}.jpg`, message };
   const mm = (px) => (px / sheet.dpi) * MM_PER_INCH;
   const pdf = jpegPdf(new Uint8Array(await file.arrayBuffer()), layout.width, layout.height, mm(layout.width), mm(layout.height));

@@ -1,5 +1,6 @@
 // A chosen file to a bitmap the tool can draw, or the words that say why not. The one place where
 // a format the browser cannot decode is turned into one it can: HEIC/HEIF goes through heic.js.
+import { t } from "../messages.js";
 import { jpegComplete, sniff } from "./jpeg.js";
 
 const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]);
@@ -16,7 +17,7 @@ export function isHeif(bytes, type = "") {
   return !brands.some((b) => b === "avif" || b === "avis") && brands.some((b) => HEIF_BRANDS.has(b));
 }
 
-const HEIC_PROBLEM = "This HEIC photo (the iPhone's usual format) could not be opened here. Choose a JPEG instead: on the iPhone, set Settings › Camera › Formats to “Most Compatible”, or share the photo as JPEG.";
+const HEIC_PROBLEM = () => t("This HEIC photo (the iPhone's usual format) could not be opened here. Choose a JPEG instead: on the iPhone, set Settings › Camera › Formats to “Most Compatible”, or share the photo as JPEG.");
 
 // { bitmap } or { problem }: the words for a file that cannot become a photo.
 export async function readPhoto(file) {
@@ -28,15 +29,15 @@ export async function readPhoto(file) {
       blob = await heicToBlob(file);
       bytes = new Uint8Array(await blob.arrayBuffer());
     } catch {
-      return { problem: HEIC_PROBLEM };
+      return { problem: HEIC_PROBLEM() };
     }
   }
   if (sniff(bytes) === "jpeg" && !jpegComplete(bytes)) {
-    return { problem: "This JPEG is cut short: its end is missing, so part of the photo would be grey. Copy the photo from your phone or camera again and choose the new copy." };
+    return { problem: t("This JPEG is cut short: its end is missing, so part of the photo would be grey. Copy the photo from your phone or camera again and choose the new copy.") };
   }
   try {
     return { bitmap: await createImageBitmap(blob, { imageOrientation: "from-image" }) };
   } catch {
-    return { problem: sniff(bytes) === "heic" ? HEIC_PROBLEM : "This file cannot be opened as a photo. Choose a JPEG or PNG picture." };
+    return { problem: sniff(bytes) === "heic" ? HEIC_PROBLEM() : t("This file cannot be opened as a photo. Choose a JPEG or PNG picture.") };
   }
 }

@@ -16,6 +16,7 @@ import { findFace, loadModels } from "./models.js";
 import { drawGuides, render } from "./render.js";
 import { clearPhoto, createState, frameOf, imageSize } from "./state.js";
 import { url } from "../routes.js";
+import { countryNames, num, t } from "../messages.js";
 
 const IDS = {
   country: "tool-country", document: "tool-document", portal: "tool-portal", portalRow: "tool-portal-row",
@@ -41,7 +42,7 @@ let coarse = false;
 export function start(root = document) {
   ui = Object.fromEntries(Object.entries(IDS).map(([key, id]) => [key, root.getElementById(id)]));
   coarse = matchMedia("(pointer: coarse)").matches;
-  return load().catch((error) => say(`The specifications could not be loaded (${error.message}). Reload the page to try again.`, "problem"));
+  return load().catch((error) => say(t("The specifications could not be loaded (%(reason)s). Reload the page to try again.", { reason: error.message }), "problem"));
 }
 
 function option(value, text) {
@@ -54,16 +55,19 @@ function option(value, text) {
 async function load() {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register(url("page", "sw.js")).catch(() => {});
   ui.hint.textContent = coarse
-    ? "Drag the photo with a finger to move it; pinch to zoom. The sliders zoom and turn it about the middle of the frame."
-    : "Drag the photo to move it (or focus it and use the arrow keys); zoom with the wheel, the slider or + and −; turn it with the slider or [ and ].";
+    ? t("Drag the photo with a finger to move it; pinch to zoom. The sliders zoom and turn it about the middle of the frame.")
+    : t("Drag the photo to move it (or focus it and use the arrow keys); zoom with the wheel, the slider or + and −; turn it with the slider or [ and ].");
   enableDownloads();
   wire();
   const [index, sheets] = await Promise.all([json(url("documents")), json(url("print-sheets"))]);
   state.documents = index.documents;
   state.sheets = sheets.sheets;
   ui.sheetKind.replaceChildren(...state.sheets.map((s) => option(s.id, s.name)));
+  // In the page's language, in its alphabetical order.
+  const named = (d) => countryNames[d.country] ?? d.countryName;
   const countries = [...new Map(state.documents.map((d) => [d.country, d])).values()];
-  ui.country.replaceChildren(option("", "Choose a country"), ...countries.map((d) => option(d.country, `${d.countryName}`)));
+  if (Object.keys(countryNames).length) countries.sort((a, b) => named(a).localeCompare(named(b), document.documentElement.lang));
+  ui.country.replaceChildren(option("", t("Choose a country")), ...countries.map((d) => option(d.country, named(d))));
   const query = new URLSearchParams(location.search);
   const wanted = state.documents.find((d) => d.id === query.get("document"));
   const country = wanted?.country ?? (countries.some((d) => d.country === query.get("country")) ? query.get("country") : "");
@@ -74,7 +78,7 @@ async function load() {
 
 function fillDocuments(selected) {
   const docs = state.documents.filter((d) => d.country === ui.country.value);
-  ui.document.replaceChildren(...(docs.length ? docs.map((d) => option(d.id, d.name)) : [option("", "Choose a country first")]));
+  ui.document.replaceChildren(...(docs.length ? docs.map((d) => option(d.id, d.name)) : [option("", t("Choose a country first"))]));
   ui.document.disabled = !docs.length;
   if (selected) ui.document.value = selected;
 }
@@ -85,7 +89,7 @@ async function chooseDocument() {
   const spec = await json(url("document", encodeURIComponent(id)));
   state.spec = spec;
   state.portals = await Promise.all((spec.portals ?? []).map((p) => json(url("portal", encodeURIComponent(p)))));
-  ui.portal.replaceChildren(option("", "No portal: the document's own size"), ...state.portals.map((p) => option(p.id, p.name)));
+  ui.portal.replaceChildren(option("", t("No portal: the document's own size")), ...state.portals.map((p) => option(p.id, p.name)));
   ui.portalRow.hidden = !state.portals.length;
   if (state.portals.length) ui.portal.value = state.portals[0].id;
   state.portal = state.portals[0] ?? null;
@@ -100,24 +104,24 @@ function describe(spec) {
   const rows = [];
   const add = (term, text) => rows.push([term, text]);
   if (spec.sizeBasis === "common-format") {
-    add("Photo", "The office takes this photo when you apply. The authority publishes no size: the one below is the common portrait format, for a photo of your own only.");
+    add(t("Photo"), t("The office takes this photo when you apply. The authority publishes no size: the one below is the common portrait format, for a photo of your own only."));
   } else if (spec.sizeBasis === "secondary") {
-    add("Size basis", "The authority states no size: the one below is what secondary sources report. Confirm it with the authority before you print or upload the photo.");
+    add(t("Size basis"), t("The authority states no size: the one below is what secondary sources report. Confirm it with the authority before you print or upload the photo."));
   }
   if (spec.widthMm) {
-    add("Size", `${spec.widthMm} × ${spec.heightMm} mm, ${spec.widthPx} × ${spec.heightPx} px at ${spec.dpi} dpi`);
-    if (spec.digitalPx) add("Digital file", `${spec.digitalPx.width} × ${spec.digitalPx.height} px`);
-    add("Background", `${spec.bgColorLabel} (${spec.bgColor})`);
+    add(t("Size"), t("%(width)s × %(height)s mm, %(widthPx)s × %(heightPx)s px at %(dpi)s dpi", { width: num(spec.widthMm), height: num(spec.heightMm), widthPx: spec.widthPx, heightPx: spec.heightPx, dpi: spec.dpi }));
+    if (spec.digitalPx) add(t("Digital file"), `${spec.digitalPx.width} × ${spec.digitalPx.height} px`);
+    add(t("Background"), `${spec.bgColorLabel} (${spec.bgColor})`);
   } else if (spec.sizeBasis === "unpublished") {
-    add("Size", "The authority asks for a photo of your own but publishes no size: ask the office or mission which size it accepts, then choose a document of that size here.");
+    add(t("Size"), t("The authority asks for a photo of your own but publishes no size: ask the office or mission which size it accepts, then choose a document of that size here."));
   } else {
-    add("Photo", "The office takes this photo when you apply: there is nothing to make here.");
+    add(t("Photo"), t("The office takes this photo when you apply: there is nothing to make here."));
   }
-  if (spec.headHeightMm) add("Head, chin to crown", `${spec.headHeightMm.min}–${spec.headHeightMm.max} mm${basisNote(spec.headHeightBasis)}`);
-  else if (spec.widthMm) add("Head, chin to crown", "Neither the authority nor a rule of this print format gives a head height: line the head up by eye.");
-  if (spec.eyeLineMm) add("Eyes above the bottom edge", `${spec.eyeLineMm.min}–${spec.eyeLineMm.max} mm${basisNote(spec.eyeLineBasis)}`);
-  if (spec.topMarginMm) add("Above the head", `${spec.topMarginMm.min}–${spec.topMarginMm.max} mm`);
-  if (state.portal) add("Portal limits", portalText(state.portal));
+  if (spec.headHeightMm) add(t("Head, chin to crown"), `${num(spec.headHeightMm.min)}–${num(spec.headHeightMm.max)} ${t("mm")}${basisNote(spec.headHeightBasis)}`);
+  else if (spec.widthMm) add(t("Head, chin to crown"), t("Neither the authority nor a rule of this print format gives a head height: line the head up by eye."));
+  if (spec.eyeLineMm) add(t("Eyes above the bottom edge"), `${num(spec.eyeLineMm.min)}–${num(spec.eyeLineMm.max)} ${t("mm")}${basisNote(spec.eyeLineBasis)}`);
+  if (spec.topMarginMm) add(t("Above the head"), `${num(spec.topMarginMm.min)}–${num(spec.topMarginMm.max)} ${t("mm")}`);
+  if (state.portal) add(t("Portal limits"), portalText(state.portal));
   ui.facts.replaceChildren(...rows.flatMap(([term, text]) => {
     const dt = document.createElement("dt");
     dt.textContent = term;
@@ -133,24 +137,28 @@ function describe(spec) {
 function portalText(portal) {
   const parts = [portal.formats.join(", ").toUpperCase()];
   // The figure as the authority writes it, with the byte value the tool aims for.
-  if (portal.maxBytes) parts.push(`at most ${portal.maxSizeStated ? `${portal.maxSizeStated} (${bytes(portal.maxBytes)})` : bytes(portal.maxBytes)}`);
-  if (portal.minBytes) parts.push(`at least ${portal.minSizeStated ? `${portal.minSizeStated} (${bytes(portal.minBytes)})` : bytes(portal.minBytes)}`);
-  if (portal.minPx) parts.push(`from ${portal.minPx.width} × ${portal.minPx.height} px`);
-  if (portal.maxPx) parts.push(`up to ${portal.maxPx.width} × ${portal.maxPx.height} px`);
-  if (portal.aspectRatio) parts.push(`shape ${portal.aspectRatio}`);
+  const stated = (said, count) => (said ? `${said} (${bytes(count)})` : bytes(count));
+  if (portal.maxBytes) parts.push(t("at most %(size)s", { size: stated(portal.maxSizeStated, portal.maxBytes) }));
+  if (portal.minBytes) parts.push(t("at least %(size)s", { size: stated(portal.minSizeStated, portal.minBytes) }));
+  if (portal.minPx) parts.push(t("from %(width)s × %(height)s px", portal.minPx));
+  if (portal.maxPx) parts.push(t("up to %(width)s × %(height)s px", portal.maxPx));
+  if (portal.aspectRatio) parts.push(t("shape %(ratio)s", { ratio: portal.aspectRatio }));
   return parts.join(", ");
 }
 
 // Background replacement only where the document's editing rule does not forbid it.
 function offerReplacement(spec) {
-  const forbidden = { "no-alteration": "the authority accepts no retouching or alteration", "camera-original": "the file must come straight from the camera" }[spec.editing];
+  const forbidden = {
+    "no-alteration": () => t("Not offered for this document: the authority accepts no retouching or alteration, background removal included."),
+    "camera-original": () => t("Not offered for this document: the file must come straight from the camera, background removal included."),
+  }[spec.editing];
   ui.replace.checked = false;
   ui.replace.disabled = Boolean(forbidden);
   ui.replaceNote.textContent = forbidden
-    ? `Not offered for this document: ${forbidden}, background removal included.`
+    ? forbidden()
     : spec.editing === "background-replacement-allowed"
-      ? "The authority allows the background to be replaced."
-      : "The authority publishes no rule on editing; some offices reject any retouching, so use this only if yours accepts it.";
+      ? t("The authority allows the background to be replaced.")
+      : t("The authority publishes no rule on editing; some offices reject any retouching, so use this only if yours accepts it.");
 }
 
 // A portal that crops the photo itself asks for it uncropped: that becomes the file's framing.
@@ -161,11 +169,11 @@ function frameAsThePortalAsks() {
 
 function explainFraming() {
   const portal = state.portal;
-  const min = portal?.minPx ? ` (at least ${portal.minPx.width} × ${portal.minPx.height} px)` : "";
-  const asks = portal?.uncropped ? `${portal.name} asks for a photo that is not cropped: your head, shoulders and upper body with space around, which it crops itself.` : "";
+  const min = portal?.minPx ? ` ${t("(at least %(width)s × %(height)s px)", portal.minPx)}` : "";
+  const asks = portal?.uncropped ? t("%(portal)s asks for a photo that is not cropped: your head, shoulders and upper body with space around, which it crops itself.", { portal: portal.name }) : "";
   ui.framingNote.textContent = ui.framing.value === "uncropped"
-    ? `${asks || "For a service that crops the photo itself."} “Download photo” gives you centred and level with room around you, in the portal's shape${min}, at your photo's own pixels: never enlarged.`
-    : asks ? `${asks} Choose “Not cropped” for it; this framing is the document's crop, for other uses.` : "";
+    ? `${asks || t("For a service that crops the photo itself.")} ${t("“Download photo” gives you centred and level with room around you, in the portal's shape%(minimum)s, at your photo's own pixels: never enlarged.", { minimum: min })}`
+    : asks ? `${asks} ${t("Choose “Not cropped” for it; this framing is the document's crop, for other uses.")}` : "";
 }
 
 const image = () => imageSize(state);
@@ -180,7 +188,7 @@ async function openFile(file) {
   performance.mark("photo-chosen");
   const token = ++state.token;
   ui.saved.textContent = "";
-  say("Opening the photo…");
+  say(t("Opening the photo…"));
   // The photo shown so far goes: a download must never be of an earlier photo than the one chosen.
   show(null);
   const read = await readPhoto(file);
@@ -188,7 +196,7 @@ async function openFile(file) {
   if (read.problem) { say(read.problem, "problem"); return; }
   const bitmap = read.bitmap;
   show(bitmap);
-  say(`Photo loaded: ${bitmap.width} × ${bitmap.height} px. It stays on this device. Finding the face…`);
+  say(t("Photo loaded: %(width)s × %(height)s px. It stays on this device. Finding the face…", bitmap));
   let found;
   try {
     const started = !state.models;
@@ -198,8 +206,8 @@ async function openFile(file) {
   } catch (error) {
     if (token !== state.token) return;
     say(error.code === "no-simd"
-      ? `Photo loaded: ${bitmap.width} × ${bitmap.height} px. This browser cannot run the face finder (it lacks WebAssembly SIMD): line the photo up by hand with the guides.`
-      : `Photo loaded: ${bitmap.width} × ${bitmap.height} px. The face finder could not start (${error.message}): line the photo up by hand with the guides.`, "problem");
+      ? t("Photo loaded: %(width)s × %(height)s px. This browser cannot run the face finder (it lacks WebAssembly SIMD): line the photo up by hand with the guides.", bitmap)
+      : t("Photo loaded: %(width)s × %(height)s px. The face finder could not start (%(reason)s): line the photo up by hand with the guides.", { width: bitmap.width, height: bitmap.height, reason: error.message }), "problem");
     return;
   }
   if (token !== state.token) return;
@@ -210,13 +218,13 @@ async function openFile(file) {
   performance.mark("placed");
   const cut = found.face ? cutEdges(found.face, image()) : [];
   if (!found.face) {
-    say(`No face found in this ${bitmap.width} × ${bitmap.height} px photo. Use a photo where your whole face is visible, looking at the camera, with nobody else in it; or line this one up by hand.`, "problem");
+    say(t("No face found in this %(width)s × %(height)s px photo. Use a photo where your whole face is visible, looking at the camera, with nobody else in it; or line this one up by hand.", bitmap), "problem");
   } else if (found.count > 1) {
-    say("Two faces found: the photo must show you alone. The bigger face is placed; crop the other person out or take a new photo.", "problem");
+    say(t("Two faces found: the photo must show you alone. The bigger face is placed; crop the other person out or take a new photo."), "problem");
   } else if (cut.length) {
-    say(`One face found, but not whole. ${cutText(cut)}`, "problem");
+    say(`${t("One face found, but not whole.")} ${cutText(cut)}`, "problem");
   } else {
-    say(`Photo loaded: ${bitmap.width} × ${bitmap.height} px, and placed as the document asks. It stays on this device. Check the numbers below; drag, zoom or turn it if you like.`);
+    say(t("Photo loaded: %(width)s × %(height)s px, and placed as the document asks. It stays on this device. Check the numbers below; drag, zoom or turn it if you like.", bitmap));
   }
 }
 
@@ -266,13 +274,15 @@ function draw() {
 
 function readout() {
   if (!state.face || !state.transform) {
-    ui.readout.textContent = state.image ? "No face measured: line the head up with the guides." : "";
+    ui.readout.textContent = state.image ? t("No face measured: line the head up with the guides.") : "";
     return;
   }
   const spec = state.spec;
   const m = measure(state.transform, state.face, spec, image());
-  const of = (r) => (r ? ` (${r.min}–${r.max})` : "");
-  const parts = [`Head ${m.headMm.toFixed(1)} mm${of(spec.headHeightMm)}`, `eyes ${m.eyeLineMm.toFixed(1)} mm above the bottom${of(spec.eyeLineMm)}`, `top ${m.topMarginMm.toFixed(1)} mm${of(spec.topMarginMm)}`];
+  const of = (r) => (r ? ` (${num(r.min)}–${num(r.max)})` : "");
+  const parts = [t("Head %(size)s mm%(range)s", { size: m.headMm.toFixed(1), range: of(spec.headHeightMm) }),
+    t("eyes %(size)s mm above the bottom%(range)s", { size: m.eyeLineMm.toFixed(1), range: of(spec.eyeLineMm) }),
+    t("top %(size)s mm%(range)s", { size: m.topMarginMm.toFixed(1), range: of(spec.topMarginMm) })];
   ui.readout.textContent = parts.join(" · ");
 }
 
@@ -360,15 +370,15 @@ function wireEditor() {
 function check() {
   let lines;
   if (!state.image) {
-    lines = [{ level: "todo", text: "Load a photo to begin." }];
+    lines = [{ level: "todo", text: t("Load a photo to begin.") }];
   } else {
     lines = assess(state.spec, measuresOf({
       spec: state.spec, portal: state.portal, image: image(), size: frameOf(state), transform: state.transform,
       face: state.face, faces: state.faces, persons: state.persons, analysis: state.analysis,
       uncropped: uncropped(), canReplace: !ui.replace.disabled,
     }));
-    if (!state.face && state.spec.guides.chinMm) lines.push({ level: "todo", text: "Line up the top of your head (hair included) inside the top band and your chin inside the chin band." });
-    if (!state.analysis) lines.push({ level: "todo", text: "Measuring the background, light and sharpness…" });
+    if (!state.face && state.spec.guides.chinMm) lines.push({ level: "todo", text: t("Line up the top of your head (hair included) inside the top band and your chin inside the chin band.") });
+    if (!state.analysis) lines.push({ level: "todo", text: t("Measuring the background, light and sharpness…") });
   }
   const marks = { pass: "✓", warn: "!", fail: "✗", todo: "→" };
   ui.checks.replaceChildren(...lines.map(({ level, text: words }) => {
@@ -457,7 +467,7 @@ function wireCamera() {
       ui.video.hidden = false;
       ui.snap.hidden = false;
       await ui.video.play();
-    } catch { say("The camera is not available: load a photo from a file instead.", "problem"); }
+    } catch { say(t("The camera is not available: load a photo from a file instead."), "problem"); }
   });
   ui.snap.addEventListener("click", async () => {
     const canvas = new OffscreenCanvas(ui.video.videoWidth, ui.video.videoHeight);

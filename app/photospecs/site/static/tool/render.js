@@ -1,6 +1,7 @@
 // Drawing the photo in the document's frame, and the guides over the preview. The placement is
 // in mm, so every size (preview, file, print tile) shows the same crop; geometry.js turns it into
 // pixels.
+import { num, t } from "../messages.js";
 import { drawingMatrix, framePx, measure, project } from "./geometry.js";
 
 // The photo in a frame of `size` px. `mask`, a person mask of this very frame, replaces the
@@ -48,7 +49,7 @@ export function drawGuides(context, size, { spec, face, transform, image }) {
     if (label) text(context, label, 6, top * k + 2, size);
   };
   context.save();
-  if (guides.eyesMm) band(guides.eyesMm.min, guides.eyesMm.max, "rgba(232, 163, 61, 0.25)", face ? "eye band" : "eyes");
+  if (guides.eyesMm) band(guides.eyesMm.min, guides.eyesMm.max, "rgba(232, 163, 61, 0.25)", face ? t("eye band") : t("eyes"));
   if (face) {
     // Where a published top margin holds the crown (the eye band places it otherwise).
     if (spec.topMarginMm && guides.crownMm) band(guides.crownMm.min, guides.crownMm.max, "rgba(29, 78, 137, 0.25)", "");
@@ -62,10 +63,10 @@ export function drawGuides(context, size, { spec, face, transform, image }) {
     context.strokeStyle = inside ? "#1b7a3e" : "#c0392b";
     context.lineWidth = Math.max(2, size.height / 220);
     context.strokeRect(cx - half, crown.y, 2 * half, chin.y - crown.y);
-    text(context, `head ${m.headMm.toFixed(1)} mm`, cx - half + 4, crown.y + 3, size);
+    text(context, t("head %(size)s mm", { size: num(m.headMm) }), cx - half + 4, crown.y + 3, size);
   } else if (guides.chinMm) {
-    band(guides.crownMm.min, guides.crownMm.max, "rgba(29, 78, 137, 0.28)", "top of head");
-    band(guides.chinMm.min, guides.chinMm.max, "rgba(29, 78, 137, 0.28)", "chin");
+    band(guides.crownMm.min, guides.crownMm.max, "rgba(29, 78, 137, 0.28)", t("top of head"));
+    band(guides.chinMm.min, guides.chinMm.max, "rgba(29, 78, 137, 0.28)", t("chin"));
   }
   context.strokeStyle = "rgba(0, 0, 0, 0.35)";
   context.lineWidth = 1;

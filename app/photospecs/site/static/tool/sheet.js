@@ -1,6 +1,7 @@
 // The print sheet: copies of the photo at the document's print size at the sheet's dpi, cut marks
 // in the margins, a 50 mm bar to check the printer kept the scale, and a caption that is shrunk
 // (never cut) to fit the paper.
+import { t } from "../messages.js";
 import { sheetLayout } from "./geometry.js";
 
 // `photoAt(size)` gives a canvas of the photo's frame at `size` px (the document's print size at
@@ -29,7 +30,7 @@ export function drawSheet(sheet, spec, caption, photoAt) {
   for (let tick = 0; tick <= 50; tick += 10) context.fillRect(Math.round(bar.x + tick * mmPx - 1), bar.y, 2, bar.height + Math.round(mmPx * 0.6));
   const right = box.x + box.maxWidth;
   const labelX = bar.x + bar.width + Math.round(2 * mmPx);
-  fitText(context, "this bar is 50 mm: print at 100%, no scaling", labelX, bar.y + bar.height, right - labelX, Math.round(mmPx * 1.6));
+  fitText(context, t("this bar is 50 mm: print at 100%%, no scaling"), labelX, bar.y + bar.height, right - labelX, Math.round(mmPx * 1.6));
   // The caption on its own line; a long country or document name shrinks the type to fit.
   fitText(context, caption, box.x, box.baseline, box.maxWidth, box.size);
   return { canvas, layout };

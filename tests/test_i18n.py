@@ -1,0 +1,163 @@
+"""The site in other languages: complete catalogues, no English chrome on translated pages,
+language-prefixed routes with hreflang, and search in each language."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+
+import brotli
+import pytest
+from babel.messages.checkers import python_format
+from babel.messages.pofile import read_po
+from conftest import ROOT
+from photospecs.site.i18n import LOCALES, catalogue_path, texts_of
+from photospecs.site.languages import ALL
+
+TRANSLATED = ALL[1:]
+# Chrome phrases that must never show on a page in another language, outside lang="en" elements.
+ENGLISH = ("What to bring", "Size and geometry", "Every requirement", "Head height", "Photo tool", "Countries",
+           "Upload portals", "Search", "Skip to the content", "Find your document", "Choose a country", "Page not found",
+           "Download photo", "published by the authority", "Background", "Sources")
+
+
+def catalogue(language):
+    with (LOCALES / catalogue_path(language)).open("rb") as source:
+        return read_po(source, locale=language.locale)
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=lambda lang: lang.code)
+def test_every_message_is_translated_and_keeps_its_placeholders(language):
+    with (LOCALES / "messages.pot").open("rb") as source:
+        wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id}
+    found = catalogue(language)
+    problems = []
+    for message in found:
+        if not message.id:
+            continue
+        if message.fuzzy:
+            problems.append(f"fuzzy: {message.id!r}")
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(strings):
+            problems.append(f"untranslated: {message.id!r}")
+        try:
+            python_format(found, message)
+        except Exception as error:  # babel's TranslationError
+            problems.append(f"{message.id!r}: {error}")
+    have = {m.id if isinstance(m.id, str) else m.id[0] for m in found if m.id}
+    problems += [f"missing: {m!r}" for m in sorted(wanted - have)]
+    assert not problems, "\n".join(problems)
+
+
+class VisibleText(HTMLParser):
+    """The text of a page outside lang="en" elements, <script> and <style>."""
+
+    VOID = frozenset({"meta", "link", "img", "input", "br", "hr", "source", "rect", "line", "path"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, bool]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        skip = dict(attrs).get("lang") == "en" or tag in ("script", "style") or (self.stack and self.stack[-1][1])
+        self.stack.append((tag, bool(skip)))
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        if not (self.stack and self.stack[-1][1]):
+            self.text.append(data)
+
+
+def shown(body: bytes) -> str:
+    parser = VisibleText()
+    parser.feed(body.decode())
+    return " ".join(parser.text)
+
+
+def page(catalog, path):
+    language = path.split("/")[1]
+    found = catalog.site.pages.get(path) or catalog.site.packed[language][path]  # a language's pages are packed
+    variants = found.variants
+    return brotli.decompress(variants["br"].body) if "br" in variants else variants["identity"].body
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=lambda lang: lang.code)
+def test_no_english_chrome_on_a_translated_page(every_language, language):
+    catalog = every_language
+    code = language.code
+    texts = texts_of(language)
+    paths = [f"/{code}", f"/{code}/countries", f"/{code}/countries/us", f"/{code}/us-visa-photo", f"/{code}/portals",
+             f"/{code}/portals/ds-160", f"/{code}/compare", f"/{code}/tool", f"/{code}/uk-passport-photo"]
+    for path in paths:
+        text = shown(page(catalog, path))
+        # A word the language writes as English does ("Sources" in French) is not left over.
+        left = [phrase for phrase in ENGLISH if texts.gettext(phrase) != phrase and re.search(rf"\b{re.escape(phrase)}\b", text)]
+        assert not left, f"{path}: {left}"
+    assert "Page not found" not in shown(brotli.decompress(catalog.site.not_found_in[code].variants["br"].body))
+
+
+def test_a_translated_page_says_its_language_and_links_its_versions(catalog):
+    body = page(catalog, "/es/countries/us").decode()
+    assert '<html lang="es" dir="ltr">' in body
+    assert 'hreflang="en" href="http://127.0.0.1:8000/countries/us"' in body
+    assert 'hreflang="x-default" href="http://127.0.0.1:8000/countries/us"' in body
+    assert 'href="/es/us-visa-photo"' in body  # links stay in the language
+    english = page(catalog, "/countries/us").decode()
+    assert 'hreflang="es" href="http://127.0.0.1:8000/es/countries/us"' in english
+    assert "Estados Unidos" in body and "de noviembre de" in page(catalog, "/es/us-visa-photo").decode()
+
+
+def test_translated_pages_are_kept_in_brotli_and_decoded_for_the_rare_client(client):
+    plain = client.get("/es/us-visa-photo", headers={"accept-encoding": "identity"})
+    assert plain.status_code == 200 and "Qué llevar" in plain.text
+    assert "accept-language" not in plain.headers.get("vary", "").lower()
+    assert client.get("/es/us-visa", headers={"accept-encoding": "identity"}, follow_redirects=False).headers["location"] == "/es/us-visa-photo"
+    missing = client.get("/es/no-such-page", headers={"accept": "text/html"})
+    assert missing.status_code == 404 and "Página no encontrada" in missing.text
+    found = client.get("/es/search?q=pasaporte+estadounidense")
+    assert found.status_code == 200 and 'href="/es/us-passport-photo"' in found.text
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("pasaporte estadounidense", "us-passport"), ("visto americano", "us-visa"), ("美国签证", "us-visa"),
+    ("भारतीय पासपोर्ट", "india-passport"), ("جواز سفر مصري", "egypt-passport"), ("паспорт россии", "russia-intl-passport"),
+    ("passeport français", "france-passport"),
+])
+def test_search_in_other_languages(every_language, query, first):
+    assert every_language.site.search.results(query)[0].id == first
+
+
+def test_the_sitemap_lists_every_language_with_alternates(every_language):
+    sitemap = every_language.site.pages["/sitemap.xml"].identity.decode()
+    assert "<loc>http://127.0.0.1:8000/zh-hans/tool</loc>" in sitemap and 'hreflang="zh-Hans"' in sitemap
+    assert "<loc>http://127.0.0.1:8000/es/countries/us</loc>" in sitemap
+    assert 'hreflang="es" href="http://127.0.0.1:8000/es/countries/us"' in sitemap
+
+
+def test_the_catalogue_template_holds_every_message_of_the_sources(tmp_path):
+    # A template that fails to parse is skipped by the extractor without a word: compare.
+    pot = tmp_path / "messages.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "t", "-k", "tn:1,2",
+                    "--no-location", "--sort-output", "-o", str(pot), "."], cwd=ROOT, check=True, capture_output=True)
+
+    def ids(path):
+        with open(path, "rb") as source:
+            return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id}
+
+    assert ids(pot) == ids(LOCALES / "messages.pot")
+
+
+def test_the_live_box_gets_results_in_its_pages_language(client):
+    spanish = client.get("/api/search", params={"q": "pasaporte estadounidense", "lang": "es"}).json()["results"][0]
+    assert spanish["url"] == "http://127.0.0.1:8000/es/us-passport-photo" and spanish["name"].startswith("Estados Unidos")
+    english = client.get("/api/search", params={"q": "pasaporte estadounidense", "lang": "xx"}).json()["results"][0]
+    assert english["url"] == "http://127.0.0.1:8000/us-passport-photo"
