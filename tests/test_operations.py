@@ -66,7 +66,8 @@ def test_the_server_starts_with_the_environment_kubernetes_gives_the_pod():
         log = server.stop()
     warnings = [line for line in log.splitlines() if "service-link" in line]
     assert len(warnings) == 1 and "PHOTOSPECS_SERVICE_HOST" in warnings[0]
-    assert '"event":"memory ceiling"' in log and '"limitMib":256' in log, "the pod's limit leaves its worker room"
+    limit = env["PHOTOSPECS_MEMORY_LIMIT_MIB"]  # the container's limit, as the downward API gives it
+    assert '"event":"memory ceiling"' in log and f'"limitMib":{limit}' in log, "the pod's limit leaves its worker room"
 
 
 def test_service_links_are_ignored_but_a_misspelt_setting_still_stops_start_up():
