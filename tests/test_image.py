@@ -105,7 +105,9 @@ class Running:
         self.started = time.monotonic()
         self.ready_after = self._wait_ready()
 
-    def _wait_ready(self, timeout: float = 60.0) -> float:
+    # As long as the Deployment's startup probe allows: a pod of another site URL builds its own
+    # catalog, every language's pages included.
+    def _wait_ready(self, timeout: float = 120.0) -> float:
         while time.monotonic() - self.started < timeout:
             try:
                 if httpx.get(f"{self.url}/readyz", timeout=1).status_code == 200:
