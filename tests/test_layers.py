@@ -81,3 +81,25 @@ def test_the_wheel_lists_every_folder_of_the_package():
     listed = set(tomllib.loads((APP.parent.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     folders = {".".join(("photospecs", *p.parent.relative_to(APP).parts)).rstrip(".") for p in MODULES}
     assert folders - listed == set()
+
+
+def test_the_wheel_carries_every_file_the_site_reads():
+    """Templates, static files and catalogues reach the wheel only through package-data: a file
+    no pattern names is missing from the image while a checkout still finds it."""
+    import tomllib
+    from pathlib import PurePosixPath
+
+    patterns = tomllib.loads((APP.parent.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["photospecs.site"]
+    site = APP / "site"
+    files = [p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")]
+    missing = [f for f in files if not any(PurePosixPath(f).full_match(pattern) if hasattr(PurePosixPath, "full_match")
+                                           else _glob_match(f, pattern) for pattern in patterns)]
+    assert files and missing == [], missing[:5]
+
+
+def _glob_match(path: str, pattern: str) -> bool:
+    """setuptools' glob: "*" within one folder, "**" across folders."""
+    import re
+
+    regex = re.escape(pattern).replace(r"\*\*/", "(?:.*/)?").replace(r"\*", "[^/]*")
+    return re.fullmatch(regex, path) is not None
