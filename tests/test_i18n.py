@@ -4,6 +4,7 @@ language-prefixed routes with hreflang, and search in each language."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -13,7 +14,7 @@ import pytest
 from babel.messages.checkers import python_format
 from babel.messages.pofile import read_po
 from conftest import ROOT
-from photospecs.site.i18n import LOCALES, catalogue_path, texts_of
+from photospecs.site.i18n import DATASET_DOMAIN, LOCALES, catalogue_path, texts_of
 from photospecs.site.languages import ALL
 
 TRANSLATED = ALL[1:]
@@ -23,9 +24,14 @@ ENGLISH = ("What to bring", "Size and geometry", "Every requirement", "Head heig
            "Download photo", "published by the authority", "Background", "Sources")
 
 
-def catalogue(language):
-    with (LOCALES / catalogue_path(language)).open("rb") as source:
+def catalogue(language, domain="messages"):
+    with (LOCALES / catalogue_path(language, domain)).open("rb") as source:
         return read_po(source, locale=language.locale)
+
+
+def template_ids(path):
+    with open(path, "rb") as source:
+        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id}
 
 
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda lang: lang.code)
@@ -149,11 +155,52 @@ def test_the_catalogue_template_holds_every_message_of_the_sources(tmp_path):
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "t", "-k", "tn:1,2",
                     "--no-location", "--sort-output", "-o", str(pot), "."], cwd=ROOT, check=True, capture_output=True)
 
-    def ids(path):
-        with open(path, "rb") as source:
-            return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id}
+    assert template_ids(pot) == template_ids(LOCALES / "messages.pot")
 
-    assert ids(pot) == ids(LOCALES / "messages.pot")
+
+def test_the_dataset_template_holds_every_text_the_pages_show(tmp_path):
+    # Run as a translator would: the extraction method registered for the dataset's TOML files.
+    pot = tmp_path / "dataset.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel-dataset.cfg", "-o", str(pot), "dataset"],
+                   cwd=ROOT, check=True, capture_output=True)
+    found = template_ids(pot)
+    assert "Photo is 2 x 2 inches (51 x 51 mm), square" in found  # a requirement of us-passport
+    assert found == template_ids(LOCALES / "dataset.pot")
+
+
+# Digit runs ("31", "5" of "31,5"), web and mail addresses: what a translation must carry over.
+DIGITS = re.compile(r"\d+")
+ADDRESS = re.compile(r"(?:https?://|www\.)\S+[^\s.,;:)]|\S+@\S+\.[a-z]+")
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=lambda lang: lang.code)
+def test_the_dataset_translations_keep_every_number_and_address(language):
+    wanted = template_ids(LOCALES / "dataset.pot")
+    found = catalogue(language, DATASET_DOMAIN)
+    problems = [f"not in the template (stale): {m.id!r}" for m in found if m.id and m.id not in wanted]
+    for message in found:
+        if not (message.id and message.string):
+            continue
+        if message.fuzzy:
+            problems.append(f"fuzzy: {message.id!r}")
+        english, said = Counter(DIGITS.findall(message.id)), Counter(DIGITS.findall(message.string))
+        if english - said:
+            problems.append(f"numbers {sorted((english - said).elements())} lost: {message.id!r} -> {message.string!r}")
+        problems += [f"{address} lost: {message.string!r}" for address in ADDRESS.findall(message.id) if address not in message.string]
+    assert not problems, "\n".join(problems[:40])
+    assert template_ids(LOCALES / catalogue_path(language, DATASET_DOMAIN)) == wanted  # every text has its entry
+
+
+def test_a_translated_rule_keeps_its_english_one_click_away(catalog):
+    body = page(catalog, "/es/us-passport-photo").decode()
+    rules = body[body.index('<ul class="rules">'):]
+    rules = rules[:rules.index("</ul>")]
+    first = re.search(r"<li>(.*?)</li>", rules).group(1)
+    assert first.startswith("La foto mide 2 x 2 pulgadas (51 x 51 mm)")
+    assert '<span lang="en" dir="ltr">Photo is 2 x 2 inches (51 x 51 mm), square</span></details>' in first
+    # The name, the background and the country's list of documents read in Spanish too.
+    assert "<h1>Estados Unidos: Pasaporte</h1>" in body
+    assert ">Pasaporte</a></h2>" in page(catalog, "/es/countries/us").decode()
 
 
 def test_the_live_box_gets_results_in_its_pages_language(client):

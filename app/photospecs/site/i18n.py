@@ -1,5 +1,6 @@
-"""A language's texts: its catalogue (site/locales/<locale>/LC_MESSAGES/messages.po) and its
-CLDR data from Babel (numbers, ranges, dates, plural rules, country names).
+"""A language's texts: its catalogues (site/locales/<locale>/LC_MESSAGES/messages.po for the
+site's own words, dataset.po for the dataset's: photospecs.dataset.messages) and its CLDR data
+from Babel (numbers, ranges, dates, plural rules, country names).
 
 The .po files are read directly at start-up (babel.messages.pofile), not compiled to .mo: the
 source translators edit is the only file, nothing generated is committed or can go stale, and
@@ -29,23 +30,24 @@ from photospecs.site.languages import ENGLISH, Language
 
 LOCALES = files("photospecs.site") / "locales"
 DOMAIN = "messages"
+DATASET_DOMAIN = "dataset"
 
 
-def catalogue_path(language: Language) -> str:
-    return f"{language.catalogue}/LC_MESSAGES/{DOMAIN}.po"
+def catalogue_path(language: Language, domain: str = DOMAIN) -> str:
+    return f"{language.catalogue}/LC_MESSAGES/{domain}.po"
 
 
-def load_translations(language: Language) -> gettext.NullTranslations:
+def load_translations(language: Language, domain: str = DOMAIN) -> gettext.NullTranslations:
     """The language's catalogue as gettext translations (English: the messages themselves)."""
     if language is ENGLISH:
         return gettext.NullTranslations()
-    with (LOCALES / catalogue_path(language)).open("rb") as source:
+    with (LOCALES / catalogue_path(language, domain)).open("rb") as source:
         catalog = read_po(source, locale=language.locale)
     # Fuzzy entries are a translator's unfinished work: never shown (write_mo leaves them out).
     compiled = BytesIO()
     write_mo(compiled, catalog, use_fuzzy=False)
     compiled.seek(0)
-    return Translations(compiled, domain=DOMAIN)
+    return Translations(compiled, domain=domain)
 
 
 @cache
@@ -73,6 +75,7 @@ class Texts:
         self.language = language
         self.locale = Locale.parse(language.locale)
         self.translations = load_translations(language)
+        self.dataset = load_translations(language, DATASET_DOMAIN)
 
     @property
     def english(self) -> bool:
@@ -80,6 +83,14 @@ class Texts:
 
     def gettext(self, message: str) -> str:
         return self.translations.gettext(message)
+
+    def data(self, text: str) -> str | None:
+        """The dataset's `text` (a requirement, a document's name...) in this language; None
+        where the catalogue has no translation yet (English pages: the text itself)."""
+        if self.english:
+            return text
+        said = self.dataset.gettext(text)
+        return said if said != text else None
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """Plural forms by the language's CLDR rule (the catalogue's Plural-Forms header)."""

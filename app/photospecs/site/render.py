@@ -119,8 +119,15 @@ def environment(urls: Urls, static: Callable[[str], str], version: str, texts: T
     env.install_gettext_translations(texts.translations, newstyle=True)  # type: ignore[attr-defined]
     env.globals.update(urls=urls, site_url=urls.site, static=static, version=version, is_front_page=is_front_page)
     env.globals.update(texts=texts, lang=texts.language, country_name=texts.country)
-    # The dataset's own words (document names, every requirement, sources) are in English on
-    # every page for now: marked so, for screen readers, translation tools and the tests.
+    # The dataset's words come from its own catalogue (dataset.po): `tr` gives one in the page's
+    # language, or the English marked lang="en" (for screen readers, translation tools and the
+    # tests) where it has no translation yet; `rule` keeps the English of a translated rule one
+    # click away, since the translation is ours and the rule is the authority's. Names of
+    # offices and sources stay as their owners write them (`en`).
+    env.globals["tr"] = lambda text: dataset_text(text, texts)
+    env.globals["rule"] = lambda text: dataset_rule(text, texts)
+    env.tests["translated"] = lambda text: texts.data(text) is not None
+    env.filters["named"] = lambda text: texts.data(text) or text  # where no markup may go: titles, meta
     env.globals["search_messages"] = tool_messages(texts, ("search.js",))
     env.globals["en_attr"] = markupsafe.Markup("") if texts.english else markupsafe.Markup(' lang="en"')
     env.globals["own_attr"] = markupsafe.Markup("") if texts.english else markupsafe.Markup(' lang="%s"') % texts.language.tag
@@ -160,6 +167,23 @@ def flag_url(static: Callable[[str], str], emoji: str) -> str | None:
         return static(f"flags/{letters}.svg") if len(letters) == 2 else None
     except KeyError:
         return None
+
+
+def dataset_text(text: str, texts: Texts) -> markupsafe.Markup | str:
+    said = texts.data(text)
+    return said if said is not None else markupsafe.Markup('<span lang="en">%s</span>') % text
+
+
+def dataset_rule(text: str, texts: Texts) -> markupsafe.Markup | str:
+    said = texts.data(text)
+    if texts.english:
+        return text
+    if said is None:
+        return markupsafe.Markup('<span lang="en">%s</span>') % text
+    return markupsafe.Markup(
+        '%s <details class="original"><summary title="%s"><span aria-hidden="true">EN</span><span class="sr">%s</span></summary>'
+        '<span lang="en" dir="ltr">%s</span></details>'
+    ) % (said, texts.gettext("The English original"), texts.gettext("The English original"), text)
 
 
 def colour_name(label: str | None, texts: Texts) -> markupsafe.Markup | str:

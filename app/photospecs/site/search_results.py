@@ -22,7 +22,7 @@ def shown(target: Target, data: Data, texts: Texts) -> tuple[str, str, str]:
         return (texts.country(country), at("country-page", country.id, code),
                 texts.ngettext("%(count)s document", "%(count)s documents", count) % {"count": count})
     doc = data.docs[target.id]
-    return (f"{texts.country(country)} · {doc.file.name}", at("page", doc.slug, code),
+    return (f"{texts.country(country)} · {texts.data(doc.file.name) or doc.file.name}", at("page", doc.slug, code),
             texts.size(doc.file.capture, doc.file.width_mm, doc.file.height_mm))
 
 
