@@ -4,9 +4,9 @@ language-prefixed routes with hreflang, and search in each language."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 import subprocess
 import sys
+from collections import Counter
 from html.parser import HTMLParser
 
 import brotli
