@@ -73,7 +73,9 @@ def build(data: Data, settings: Settings) -> Catalog:
     names = Names(data)
     # Every country's name in each language the site speaks (CLDR), so a search in one finds it.
     served = languages.served(settings.language_codes)[1:]
-    search = Search(data, urls, views, {c.id: [texts_of(lang).country(c) for lang in served] for c in data.countries})
+    # And every document's translated name (the dataset's catalogues), for its words and kinds.
+    translated = {doc.id: [name for lang in served if (name := texts_of(lang).data(doc.file.name))] for doc in data.docs.values()}
+    search = Search(data, urls, views, {c.id: [texts_of(lang).country(c) for lang in served] for c in data.countries}, translated)
     for lang in served:  # the live box of each language's pages asks /api/search?lang=
         localize(search, data, urls, texts_of(lang))
     checker = Checker(views, names)

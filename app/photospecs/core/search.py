@@ -40,6 +40,7 @@ MAX_COMPLETIONS = 24  # phrases one prefix expands to, shortest first
 MIN_PREFIX = 2
 MIN_TYPO = 4  # shorter words have too many neighbours one edit away
 MAX_WORD_DOCS = 64  # a name word shared by more documents than this says little on its own
+KIND_SHARED = 3  # documents of one kind sharing a translated name make it a word for the kind
 LIMIT = 10
 
 # What a matched phrase is worth to a page. A country outweighs a kind of document, so the named
@@ -154,14 +155,33 @@ def _country_terms(country: CountryFile) -> list[tuple[str, float]]:
     return terms
 
 
-def _name_words(data: Data, targets: list[Target]) -> dict[str, list[int]]:
-    """Each word of a document's own name -> the documents whose name has it."""
+def _name_words(data: Data, targets: list[Target], more: dict[str, list[str]]) -> dict[str, list[int]]:
+    """Each word of a document's own name, in English and as translated -> the documents whose
+    name has it."""
     words: dict[str, list[int]] = {}
     for index, target in enumerate(targets):
         if target.type == "document":
-            for word in set(fold(data.docs[target.id].file.name)):
+            for word in {word for name in (data.docs[target.id].file.name, *more.get(target.id, ())) for word in fold(name)}:
                 words.setdefault(word, []).append(index)
     return words
+
+
+def _translated_kinds(data: Data, more: dict[str, list[str]]) -> dict[str, str]:
+    """A translated name that several documents of one kind share is a word for that kind in its
+    language ("Hộ chiếu", "পাসপোর্ট"): phrase -> kind. So the catalogues translators keep give
+    search its kinds in every language, beside the hand-kept KIND_TERMS."""
+    kinds: dict[str, dict[str, int]] = {}
+    for doc_id, names in more.items():
+        for name in names:
+            counted = kinds.setdefault(phrase_key(name), {})
+            kind = data.docs[doc_id].file.kind
+            counted[kind] = counted.get(kind, 0) + 1
+    found = {}
+    for key, counted in kinds.items():
+        kind, count = max(counted.items(), key=lambda item: item[1])
+        if key and count >= KIND_SHARED and count >= 0.8 * sum(counted.values()):
+            found[key] = kind
+    return found
 
 
 def _completions(keys: list[str]) -> dict[str, tuple[str, ...]]:
@@ -188,9 +208,12 @@ def _one_letter_less(vocabulary: frozenset[str]) -> dict[str, tuple[str, ...]]:
 
 
 class Search:
-    def __init__(self, data: Data, urls: Urls, views: Views, names: dict[str, list[str]] | None = None) -> None:
-        """`names`: more names of each country by its id (in the site's other languages)."""
+    def __init__(self, data: Data, urls: Urls, views: Views, names: dict[str, list[str]] | None = None,
+                 document_names: dict[str, list[str]] | None = None) -> None:
+        """`names`: more names of each country by its id (in the site's other languages);
+        `document_names`: more names of each document by its id (its translated names)."""
         self._more_names = names or {}
+        self._document_names = document_names or {}
         self.targets: list[Target] = []
         by_country: dict[str, list[int]] = {}  # the country's page first, then its documents
         by_kind: dict[str, list[int]] = {}
@@ -204,9 +227,9 @@ class Search:
                 by_kind.setdefault(doc.file.kind, []).append(index)
 
         table = _Table()
-        kind_keys = self._kind_phrases(table, by_kind)
+        kind_keys = self._kind_phrases(table, by_kind, _translated_kinds(data, self._document_names))
         country_keys = self._country_phrases(table, data, by_country, kind_keys)
-        for word, targets in _name_words(data, self.targets).items():
+        for word, targets in _name_words(data, self.targets, self._document_names).items():
             if len(targets) <= MAX_WORD_DOCS:
                 table.add(word, ((t, WORD) for t in targets))
 
@@ -240,7 +263,7 @@ class Search:
         self.targets.append(target)
         return len(self.targets) - 1
 
-    def _kind_phrases(self, table: _Table, by_kind: dict[str, list[int]]) -> set[str]:
+    def _kind_phrases(self, table: _Table, by_kind: dict[str, list[int]], translated: dict[str, str]) -> set[str]:
         """Every way to say a kind of document -> that kind's documents; returns the phrases."""
         keys: set[str] = set()
         for terms, kinds, home in KIND_TERMS:
@@ -249,6 +272,10 @@ class Search:
             for term in terms:
                 keys.add(phrase_key(term))
                 table.add(phrase_key(term), hits)
+        for key, kind in translated.items():
+            if key not in keys:
+                keys.add(key)
+                table.add(key, ((t, KIND) for t in by_kind[kind]))
         for kind, targets in by_kind.items():  # every kind answers to its own id too
             keys.add(phrase_key(kind))
             table.add(phrase_key(kind), ((t, KIND) for t in targets))
