@@ -522,6 +522,7 @@ def test_the_tool_works_offline_once_loaded(server, browser, photos):
     assert asked == set(shell), (sorted(asked ^ set(shell)))
     page.goto(tool_url(server, "uk", "uk-passport"))
     open_photo(page, photos("portrait.jpg"))  # the face models are fetched, and kept
+    page.goto(f"{server.url}/es/tool")  # a translated tool page is kept once visited
     # Offline, and without the browser's HTTP cache (which holds our fingerprinted files for a
     # year): whatever loads now comes from the worker.
     cdp = context.new_cdp_session(page)
@@ -533,4 +534,7 @@ def test_the_tool_works_offline_once_loaded(server, browser, photos):
     open_photo(page, photos("portrait.jpg"))
     expect(page.get_by_role("button", name="Download photo")).to_be_enabled()
     assert len(download(page, "Download photo")) > 50_000
+    page.goto(f"{server.url}/es/tool?country=uk&document=uk-passport")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator("#tool-document")).to_have_value("uk-passport")
     context.close()

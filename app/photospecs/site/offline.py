@@ -13,12 +13,13 @@ import hashlib
 import json
 from collections.abc import Callable
 
-from photospecs.paths import BY_NAME
+from photospecs.paths import BY_NAME, LANGUAGES
 from photospecs.site.render import imported, routes, versioned
 
 SHELL_MARK = b"[/* shell */]"
 VERSION_MARK = b"/* version */"
 ROUTES_MARK = b"{/* routes */}"
+LANGUAGES_MARK = b"[/* languages */]"
 ENTRY = "tool/tool.js"
 
 
@@ -45,12 +46,13 @@ def shell(served: dict[str, bytes], static: Callable[[str], str]) -> list[str]:
 
 
 def service_worker(source: bytes, served: dict[str, bytes], hashes: dict[str, str]) -> bytes:
-    """sw.js with its list of URLs, the route table, and a cache name that changes with any of our
+    """sw.js with its list of URLs, the route table, the languages' prefixes, and a cache name that changes with any of our
     files (the face models, cached when first used, included), so a deploy never mixes old files
     with new."""
-    if any(mark not in source for mark in (SHELL_MARK, VERSION_MARK, ROUTES_MARK)):
-        raise ValueError("sw.js lost the marks its list of URLs, its routes and its version are written at")
+    if any(mark not in source for mark in (SHELL_MARK, VERSION_MARK, ROUTES_MARK, LANGUAGES_MARK)):
+        raise ValueError("sw.js lost the marks its list of URLs, its routes, its languages and its version are written at")
     urls = shell(served, versioned(hashes))
     name = hashlib.sha256(json.dumps(sorted(hashes.items())).encode()).hexdigest()[:10]
     filled = source.replace(SHELL_MARK, json.dumps(urls).encode()).replace(ROUTES_MARK, json.dumps(routes()).encode())
+    filled = filled.replace(LANGUAGES_MARK, json.dumps(LANGUAGES).encode())
     return filled.replace(VERSION_MARK, name.encode())
