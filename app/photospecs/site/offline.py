@@ -13,13 +13,13 @@ import hashlib
 import json
 from collections.abc import Callable
 
-from photospecs.paths import BY_NAME, LANGUAGES
+from photospecs.paths import BY_NAME, LANGUAGES, named
 from photospecs.site.render import imported, routes, versioned
 
 SHELL_MARK = b"[/* shell */]"
 VERSION_MARK = b"/* version */"
 ROUTES_MARK = b"{/* routes */}"
-LANGUAGES_MARK = b"[/* languages */]"
+TOOLS_MARK = b"[/* tool pages */]"
 ENTRY = "tool/tool.js"
 
 
@@ -46,13 +46,14 @@ def shell(served: dict[str, bytes], static: Callable[[str], str]) -> list[str]:
 
 
 def service_worker(source: bytes, served: dict[str, bytes], hashes: dict[str, str]) -> bytes:
-    """sw.js with its list of URLs, the route table, the languages' prefixes, and a cache name that changes with any of our
+    """sw.js with its list of URLs, the route table, the tool page's path in every language, and a cache name that changes with any of our
     files (the face models, cached when first used, included), so a deploy never mixes old files
     with new."""
-    if any(mark not in source for mark in (SHELL_MARK, VERSION_MARK, ROUTES_MARK, LANGUAGES_MARK)):
-        raise ValueError("sw.js lost the marks its list of URLs, its routes, its languages and its version are written at")
+    if any(mark not in source for mark in (SHELL_MARK, VERSION_MARK, ROUTES_MARK, TOOLS_MARK)):
+        raise ValueError("sw.js lost the marks its list of URLs, its routes, its tool pages and its version are written at")
     urls = shell(served, versioned(hashes))
     name = hashlib.sha256(json.dumps(sorted(hashes.items())).encode()).hexdigest()[:10]
     filled = source.replace(SHELL_MARK, json.dumps(urls).encode()).replace(ROUTES_MARK, json.dumps(routes()).encode())
-    filled = filled.replace(LANGUAGES_MARK, json.dumps(LANGUAGES).encode())
+    tools = [BY_NAME[named("tool-page", code)].url() for code in ("", *LANGUAGES)]
+    filled = filled.replace(TOOLS_MARK, json.dumps(tools).encode())
     return filled.replace(VERSION_MARK, name.encode())

@@ -1,6 +1,6 @@
 // Keeps the photo tool working offline once it has loaded. At start-up the service writes in the
 // URLs the tool page requests, fingerprints included (app/photospecs/site/offline.py), the route
-// table it answers by (app/paths.py), the languages' prefixes and a cache name that changes with any of our files.
+// table it answers by (app/paths.py), the tool page's path in every language and a cache name that changes with any of our files.
 // Fingerprinted files never change, so they come from the cache first; the face models (17 MB)
 // are not fetched here but kept the first time the page uses them, so the tool costs nothing
 // extra to visit and, after one photo, finds faces offline too. The page and the specifications
@@ -11,10 +11,8 @@ const ROUTES = {/* routes */};
 // A route's path up to its parameter, which the callers here do not fill (a worker is no module,
 // so static/routes.js cannot be imported).
 const prefix = (name) => ROUTES[name].split("{", 1)[0];
-const LANGUAGES = [/* languages */];
-const TOOL = prefix("tool-page");
-// The tool page in every language (/es/tool, /ar/tool...): each kept by its own path.
-const TOOLS = new Set([TOOL, ...LANGUAGES.map((code) => `/${code}${TOOL}`)]);
+// The tool page in every language (/tool, /es/tool...), from the route table: each kept by its own path.
+const TOOLS = new Set([/* tool pages */]);
 const STATIC = prefix("static");
 const SPECS = [prefix("documents"), prefix("portal"), prefix("print-sheets")];
 
