@@ -8,6 +8,7 @@ import hashlib
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 import brotli
 
@@ -165,6 +166,15 @@ def prepare_brotli(body: bytes, content_type: bytes, cache_control: bytes, extra
     return Prepared(BrotliOnly(_variant("br", compress(body, "br"), digest, content_type, cache_control, extra), digest, content_type, cache_control, extra))
 
 
+class Blob(Protocol):
+    """What PackedPages slices: bytes, or a stretch of the pre-built file mapped read-only
+    (photospecs.prebuilt.Mapped), which every worker shares instead of holding its own copy."""
+
+    def __getitem__(self, part: slice, /) -> bytes: ...
+
+    def __len__(self) -> int: ...
+
+
 @dataclass(frozen=True, slots=True)
 class PackedPages(Mapping[str, Prepared]):
     """Many pages of one kind (a language's pages) as one brotli blob and an index: a response is
@@ -173,7 +183,7 @@ class PackedPages(Mapping[str, Prepared]):
     and each one touched by a request was copied into the worker (its reference count lives in
     the page it shares with the parent); one blob is one object."""
 
-    blob: bytes
+    blob: Blob
     index: dict[str, tuple[int, int, str]]  # path -> (offset, length, the identity body's digest)
     content_type: bytes
     cache_control: bytes
