@@ -188,8 +188,5 @@ def dataset_rule(text: str, texts: Texts) -> markupsafe.Markup | str:
 
 def colour_name(label: str | None, texts: Texts) -> markupsafe.Markup | str:
     """A background colour as the dataset names it ("Light grey"), in the page's language where
-    the catalogue has it, otherwise marked as English."""
-    if not label:
-        return ""
-    said = texts.gettext(label)
-    return said if texts.english or said != label else markupsafe.Markup('<span lang="en">%s</span>') % label
+    the dataset's catalogue has it, otherwise marked as English."""
+    return dataset_text(label, texts) if label else ""
