@@ -216,7 +216,11 @@ def render_language(data: Data, urls: Urls, views: Views, env: jinja2.Environmen
     for item in data.comparisons:
         render("comparison-page", item.id, "compare.html", item=item, others=data.comparisons,
                crumbs=[(_("Photo tools compared"), local("comparisons-page")), (item.name, local("comparison-page", item.id))])
-    render("tool-page", "", "tool.html", tool_messages=tool_messages(texts), tool_countries={c.id: texts.country(c) for c in data.countries})
+    # The tool names a document's background colour from the data it fetches: those names come
+    # from the dataset's catalogue, handed over with the tool's own messages.
+    colours = {label: said for doc in data.docs.values() if (label := doc.file.bg_color_label) and (said := texts.data(label))}
+    render("tool-page", "", "tool.html", tool_messages={**tool_messages(texts), **({} if texts.english else colours)},
+           tool_countries={c.id: texts.country(c) for c in data.countries})
     if texts.english:  # the API reference is in English only, as the API is
         path = at("docs-page")
         body = env.get_template("docs.html").render(canonical=urls.site + path, data=data, alternates=[])
