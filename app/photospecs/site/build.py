@@ -216,10 +216,11 @@ def render_language(data: Data, urls: Urls, views: Views, env: jinja2.Environmen
     for item in data.comparisons:
         render("comparison-page", item.id, "compare.html", item=item, others=data.comparisons,
                crumbs=[(_("Photo tools compared"), local("comparisons-page")), (item.name, local("comparison-page", item.id))])
-    # The tool names a document's background colour from the data it fetches: those names come
-    # from the dataset's catalogue, handed over with the tool's own messages.
-    colours = {label: said for doc in data.docs.values() if (label := doc.file.bg_color_label) and (said := texts.data(label))}
-    render("tool-page", "", "tool.html", tool_messages={**tool_messages(texts), **({} if texts.english else colours)},
+    # The tool names documents and their background colours from the data it fetches: those
+    # names come from the dataset's catalogue, handed over with the tool's own messages.
+    words = {word for doc in data.docs.values() for word in (doc.file.name, doc.file.bg_color_label) if word}
+    named = {} if texts.english else {word: said for word in sorted(words) if (said := texts.data(word))}
+    render("tool-page", "", "tool.html", tool_messages={**tool_messages(texts), **named},
            tool_countries={c.id: texts.country(c) for c in data.countries})
     if texts.english:  # the API reference is in English only, as the API is
         path = at("docs-page")

@@ -33,6 +33,7 @@ function text(context, words, x, y, size) {
   context.lineWidth = Math.max(2, size.height / 150);
   context.strokeStyle = "rgba(255, 255, 255, 0.9)";
   context.textBaseline = "top";
+  context.textAlign = "left"; // from x rightwards on a right-to-left page too, inside the photo
   context.strokeText(words, x, y);
   context.fillStyle = "#111";
   context.fillText(words, x, y);
