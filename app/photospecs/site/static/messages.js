@@ -17,6 +17,10 @@ export function t(message, values = {}) {
   return fill(typeof said === "string" ? said : message, values);
 }
 
+// A word of the dataset (a document's name, a background colour) in the page's language, where
+// the page carries it (the dataset's catalogue); otherwise the data's English.
+export const data = (word) => (typeof table[word] === "string" ? table[word] : word);
+
 // A message with a plural: the form for `count`'s CLDR category (Intl.PluralRules), or English's.
 export function tn(singular, plural, count, values = {}) {
   const forms = table[singular];

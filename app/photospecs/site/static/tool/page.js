@@ -16,7 +16,7 @@ import { findFace, loadModels } from "./models.js";
 import { drawGuides, render } from "./render.js";
 import { clearPhoto, createState, frameOf, imageSize } from "./state.js";
 import { url } from "../routes.js";
-import { countryNames, num, t } from "../messages.js";
+import { countryNames, data, num, t } from "../messages.js";
 
 const IDS = {
   country: "tool-country", document: "tool-document", portal: "tool-portal", portalRow: "tool-portal-row",
@@ -78,7 +78,7 @@ async function load() {
 
 function fillDocuments(selected) {
   const docs = state.documents.filter((d) => d.country === ui.country.value);
-  ui.document.replaceChildren(...(docs.length ? docs.map((d) => option(d.id, d.name)) : [option("", t("Choose a country first"))]));
+  ui.document.replaceChildren(...(docs.length ? docs.map((d) => option(d.id, data(d.name))) : [option("", t("Choose a country first"))]));
   ui.document.disabled = !docs.length;
   if (selected) ui.document.value = selected;
 }
@@ -111,7 +111,7 @@ function describe(spec) {
   if (spec.widthMm) {
     add(t("Size"), t("%(width)s × %(height)s mm, %(widthPx)s × %(heightPx)s px at %(dpi)s dpi", { width: num(spec.widthMm), height: num(spec.heightMm), widthPx: spec.widthPx, heightPx: spec.heightPx, dpi: spec.dpi }));
     if (spec.digitalPx) add(t("Digital file"), `${spec.digitalPx.width} × ${spec.digitalPx.height} px`);
-    add(t("Background"), `${spec.bgColorLabel} (${spec.bgColor})`);
+    add(t("Background"), `${data(spec.bgColorLabel)} (${spec.bgColor})`);
   } else if (spec.sizeBasis === "unpublished") {
     add(t("Size"), t("The authority asks for a photo of your own but publishes no size: ask the office or mission which size it accepts, then choose a document of that size here."));
   } else {
