@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import unicodedata
 from collections import Counter
 from html.parser import HTMLParser
 
@@ -176,6 +177,15 @@ DIGITS = re.compile(r"\d+")
 ADDRESS = re.compile(r"(?:https?://|www\.)\S+[^\s.,;:)]|\S+@\S+\.[a-z]+")
 
 
+# The scripts each language writes in, besides Latin (names, acronyms, units stay in it). A letter
+# of another script that the English does not have is a slip (a Bengali letter in Indonesian).
+SCRIPTS = {"ru": {"CYRILLIC"}, "ar": {"ARABIC"}, "ur": {"ARABIC"}, "hi": {"DEVANAGARI"}, "bn": {"BENGALI"}, "zh-hans": {"CJK"}}
+
+
+def scripts(text: str) -> set[str]:
+    return {unicodedata.name(c, "?").split()[0] for c in text if c.isalpha()}
+
+
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda lang: lang.code)
 def test_the_dataset_translations_keep_every_number_and_address(language):
     wanted = template_ids(LOCALES / "dataset.pot")
@@ -190,6 +200,9 @@ def test_the_dataset_translations_keep_every_number_and_address(language):
         if english - said:
             problems.append(f"numbers {sorted((english - said).elements())} lost: {message.id!r} -> {message.string!r}")
         problems += [f"{address} lost: {message.string!r}" for address in ADDRESS.findall(message.id) if address not in message.string]
+        stray = scripts(message.string) - scripts(message.id) - {"LATIN", "FULLWIDTH", "MASCULINE", "FEMININE", *SCRIPTS.get(language.code, ())}
+        if stray:
+            problems.append(f"letters of {sorted(stray)}: {message.string!r}")
     assert not problems, "\n".join(problems[:40])
     assert template_ids(LOCALES / catalogue_path(language, DATASET_DOMAIN)) == wanted  # every text has its entry
 
