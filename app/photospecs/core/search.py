@@ -207,6 +207,9 @@ def _one_letter_less(vocabulary: frozenset[str]) -> dict[str, tuple[str, ...]]:
     return {variant: tuple(words) for variant, words in near.items()}
 
 
+_decode_result = msgspec.json.Decoder(SearchResult).decode
+
+
 class Search:
     def __init__(self, data: Data, urls: Urls, views: Views, names: dict[str, list[str]] | None = None,
                  document_names: dict[str, list[str]] | None = None) -> None:
@@ -371,6 +374,12 @@ class Search:
 
     def results(self, query: str) -> list[Target]:
         return [self.targets[i] for i in self.rank(query)]
+
+    def results_in(self, query: str, language: str) -> list[SearchResult]:
+        """The best results for `query` as pages in `language` name them, read back from their
+        encoded form: a search page needs no catalogue of its language, nor a copy of them."""
+        table = self._encoded_in.get(language, self._encoded)
+        return [_decode_result(table[i]) for i in self.rank(query)]
 
     def encoded(self, query: str, language: str = "") -> bytes:
         """The /api/search body for `query`: {"query", "results"}, built from pre-encoded parts;

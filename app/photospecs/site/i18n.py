@@ -75,7 +75,12 @@ class Texts:
         self.language = language
         self.locale = Locale.parse(language.locale)
         self.translations = load_translations(language)
-        self.dataset = load_translations(language, DATASET_DOMAIN)
+
+    @cached_property
+    def dataset(self) -> gettext.NullTranslations:
+        """The dataset's catalogue, read when first asked for: only the build renders its texts
+        (a worker's search page does not, and should not pay for reading it)."""
+        return load_translations(self.language, DATASET_DOMAIN)
 
     @property
     def english(self) -> bool:

@@ -10,13 +10,13 @@ from typing import NamedTuple
 
 import jinja2
 
-from photospecs.core.search import MAX_QUERY, Target
+from photospecs.core.search import MAX_QUERY, SearchResult
 from photospecs.http.encoded import COMMON_HEADERS, HTML
 from photospecs.http.query import parse_query
 from photospecs.http.routing import Handler, get_only
 from photospecs.http.send import ErrorRenderer, Scope, Send
 from photospecs.paths import at
-from photospecs.site import languages, search_results
+from photospecs.site import languages
 from photospecs.site.build import SiteSlice
 from photospecs.site.headers import PAGE_HEADERS
 from photospecs.site.i18n import Texts, texts_of
@@ -57,9 +57,9 @@ def search_page(site: SiteSlice, code: str = "") -> Handler:
     def render(query: bytes) -> tuple[int, bytes]:
         texts, template = prepared()
 
-        def shown(target: Target) -> Result:
-            """A result as this language's page shows it."""
-            return Result(*search_results.shown(target, site.data, texts))
+        def shown(found: SearchResult) -> Result:
+            """A result as this language's page shows it (named at start-up, search_results)."""
+            return Result(found.name, found.url.removeprefix(site.urls.site), found.summary)
 
         params = parse_query(query)
         problem, text, results = None, "", []
@@ -71,7 +71,7 @@ def search_page(site: SiteSlice, code: str = "") -> Handler:
                 problem = texts.gettext("The search is limited to %(count)s characters.") % {"count": MAX_QUERY}
                 text = text[:MAX_QUERY]
             elif text.strip():
-                results = [shown(t) for t in search.results(text)]
+                results = [shown(found) for found in search.results_in(text, code)]
         body = template.render(canonical=canonical, data=data, query=text.strip(), results=results, problem=problem, alternates=alternates)
         return (400 if problem else 200), body.encode()
 
