@@ -40,7 +40,19 @@ test("each problem fails or warns in words that say what to do", () => {
     assert.ok(text.includes(expected), `missing "${expected}" in\n${text}`);
   }
   assert.ok(assess(spec, { faces: 0 })[0].text.startsWith("No face found"));
-  assert.equal(assess(spec, { faces: 1, persons: 2 })[0].level, "fail");
+  // A busy background can look like a second person to the person mask: one face only warns.
+  assert.equal(assess(spec, { faces: 1, persons: 2 })[0].level, "warn");
+});
+
+test("glare on an eye: a catch-light passes, a white patch over the eye fails", () => {
+  const glareLine = (glare) => assess(spec, { glare }).find((l) => /glare/i.test(l.text));
+  assert.equal(glareLine(0.02).level, "pass");
+  assert.ok(glareLine(0.02).text.includes("2 %"));
+  assert.equal(glareLine(0.18).level, "warn");
+  const fail = glareLine(0.7);
+  assert.equal(fail.level, "fail");
+  assert.ok(fail.text.includes("70 %") && fail.text.includes("glasses"), fail.text);
+  assert.equal(glareLine(null), undefined);
 });
 
 test("pose: pass within the standard's limits, warn a little beyond, fail clearly beyond", () => {

@@ -3,7 +3,7 @@
 // so the tool's own upscaling can neither blur the face nor add pixels to it.
 import { backgroundVerdict, enlargement, imageToOutput } from "./geometry.js";
 import { alphaOf, personMask } from "./models.js";
-import { backgroundSamples, backgroundShadow, blocking, exposure, lightingBalance, sharpness, skinColour } from "./quality.js";
+import { backgroundSamples, backgroundShadow, blocking, exposure, glare, lightingBalance, sharpness, skinColour } from "./quality.js";
 import { render } from "./render.js";
 
 function canvasOf(size) {
@@ -45,6 +45,7 @@ function faceMeasures(image, face, shrink) {
     lighting: lightingBalance(pixels, face.cheeks.map(at), Math.max(2, Math.round(span * 0.18))),
     sharpness: sharpness(pixels, { x: eyes[0].x - span * 0.4, y: top - span * 0.4, width: span * 1.8, height: chin.y - top + span * 0.4 }),
     exposure: exposure(pixels, box(face.skin)),
+    glare: glare(pixels, eyes, span),
     colour: skinColour(pixels, box(face.skin)),
     blocking: blocking(own.pixels, own.origin),
   };

@@ -9,6 +9,9 @@ import { t } from "../messages.js";
 export const EYE_DISTANCE_PX = 90;
 // Sharpness (quality.js): the share of fine contrast a slight blur removes, at print size.
 export const SHARPNESS = { pass: 0.3, warn: 0.2 };
+// Glare (quality.js): the share of the whiter eye's disc that is near white. Good photos show
+// under 2 %, a glare patch over an eye 60 % and more.
+export const GLARE = { pass: 0.1, warn: 0.25 };
 // JPEG blocking (quality.js): contrast across the 8 px grid against inside the blocks.
 export const BLOCKING = { pass: 1.5, warn: 2 };
 
@@ -53,7 +56,8 @@ function people(m, lines) {
   if (m.faces === undefined) return;
   if (m.faces === 0) lines.push(line("fail", t("No face found: use a photo where your whole face is visible and looks at the camera, or line it up by hand.")));
   else if (m.faces > 1) lines.push(line("fail", t("%(count)s faces found: the photo must show you alone. Crop the others out or take a new photo.", { count: m.faces })));
-  else if (m.persons > 1) lines.push(line("fail", t("One face but %(count)s people found: the photo must show you alone, with nobody behind or beside you.", { count: m.persons })));
+  // The person mask splits busy backgrounds into "people": with one face found, only a warning.
+  else if (m.persons > 1) lines.push(line("warn", t("One face but %(count)s people found: the photo must show you alone, with nobody behind or beside you.", { count: m.persons })));
   else lines.push(line("pass", t("One face found.")));
   if (m.cut?.length) lines.push(line("fail", cutText(m.cut)));
 }
@@ -141,6 +145,11 @@ function light(spec, m, lines) {
   if (m.lighting !== undefined && m.lighting !== null) {
     lines.push(m.lighting >= 0.8 ? line("pass", t("Even light on the face (darker cheek at %(share)s of the brighter).", { share: pct(m.lighting) }))
       : line(m.lighting >= 0.6 ? "warn" : "fail", t("Uneven light: one cheek at %(share)s of the other's brightness. Face a window or a lamp squarely.", { share: pct(m.lighting) })));
+  }
+  if (m.glare !== undefined && m.glare !== null) {
+    const share = { share: pct(m.glare) };
+    lines.push(m.glare <= GLARE.pass ? line("pass", t("No glare on the eyes (%(share)s of the brighter eye is white).", share))
+      : line(m.glare <= GLARE.warn ? "warn" : "fail", t("Glare on an eye: %(share)s of it is white. Tilt your glasses down a little or move the lamp to the side, so nothing reflects over your eyes.", share)));
   }
   const e = m.exposure;
   if (e) {

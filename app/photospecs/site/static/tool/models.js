@@ -2,7 +2,7 @@
 // vendor/mediapipe/), loaded from this site on first use only. Each runs on a canvas in this page;
 // nothing is sent anywhere. Their URLs, fingerprinted like every asset, come from the page.
 import { url } from "../routes.js";
-import { faceFromLandmarks, personBoxes } from "./face.js";
+import { distinctFaces, faceFromLandmarks, personBoxes } from "./face.js";
 
 // The page lists the model files' fingerprinted URLs; read when the models are first needed.
 let listed = null;
@@ -118,6 +118,18 @@ async function landmarksIn(models, image, rect) {
   }))));
 }
 
+const spread = (points) => Math.max(...points.map((p) => p.x)) - Math.min(...points.map((p) => p.x));
+
+// Five face widths across and three down, centred on the face: room for a head on either side.
+function neighbourhood(points, size) {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const width = Math.max(...xs) - Math.min(...xs);
+  const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
+  const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+  return clampRect({ x: cx - 2.5 * width, y: cy - 1.5 * width, width: 5 * width, height: 3 * width }, size);
+}
+
 // The face in a photo: the person first (the face detector misses faces that are small in a big
 // photo), landmarks on the person's upper part, then the person mask around the head for the
 // crown. `image` is an ImageBitmap; returns { count (faces), persons (people in the person mask),
@@ -139,9 +151,12 @@ export async function findFace(models, image) {
   }
   if (!faces.length) faces = await landmarksIn(models, image, whole);
   if (!faces.length) return { count: 0, persons: people.length, face: null };
-  // The biggest face is the person's; a second one is reported.
-  const spread = (points) => Math.max(...points.map((p) => p.x)) - Math.min(...points.map((p) => p.x));
+  // The biggest face is the person's.
   faces.sort((a, b) => spread(b) - spread(a));
+  // Then a wide strip about it, at a scale where a head beside it is as easy to see as this one:
+  // the person mask takes a second head for part of the first person, or for none.
+  const around = neighbourhood(faces[0], size);
+  faces = distinctFaces([...faces, ...await landmarksIn(models, image, around)]);
   const points = faces[0];
   const eyes = { x: (points[468].x + points[473].x) / 2, y: (points[468].y + points[473].y) / 2 };
   const depth = Math.hypot(points[152].x - eyes.x, points[152].y - eyes.y);
