@@ -44,6 +44,15 @@ test("each problem fails or warns in words that say what to do", () => {
   assert.equal(assess(spec, { faces: 1, persons: 2 })[0].level, "warn");
 });
 
+test("exposure: a dim, flat face is too dark; dark skin under good light is not", () => {
+  const exposureLine = (exposure) => assess(spec, { exposure }).find((l) => /face (is|well)/i.test(l.text));
+  const darkened = exposureLine({ dark: 0.03, bright: 0, range: 45, mean: 40 });
+  assert.equal(darkened.level, "fail");
+  assert.ok(darkened.text.startsWith("The face is too dark"), darkened.text);
+  assert.equal(exposureLine({ dark: 0.05, bright: 0.01, range: 120, mean: 70 }).level, "pass");
+  assert.equal(exposureLine({ dark: 0, bright: 0.6, range: 50, mean: 230 }).level, "fail");
+});
+
 test("glare on an eye: a catch-light passes, a white patch over the eye fails", () => {
   const glareLine = (glare) => assess(spec, { glare }).find((l) => /glare/i.test(l.text));
   assert.equal(glareLine(0.02).level, "pass");

@@ -155,8 +155,12 @@ function light(spec, m, lines) {
   if (e) {
     const numbers = t("%(dark)s of the face black, %(bright)s white, %(levels)s grey levels from darkest to brightest",
       { dark: pct(e.dark), bright: pct(e.bright), levels: Math.round(e.range) });
-    if (e.dark > 0.25 || e.bright > 0.25 || e.range < 40) {
-      lines.push(line("fail", e.dark > e.bright ? t("The face is too dark (%(numbers)s): add light from the front.", { numbers })
+    // Dim and flat together is an underexposed face (good photos: mean grey 94 and up, range 110
+    // and up; the bench's darkened ones: mean 52 and under, range 53 and under). Either alone
+    // may be dark skin or soft light.
+    const dim = e.dark > 0.25 || (e.mean < 80 && e.range < 60);
+    if (dim || e.bright > 0.25 || e.range < 40) {
+      lines.push(line("fail", dim || e.dark > e.bright ? t("The face is too dark (%(numbers)s): add light from the front.", { numbers })
         : e.bright > 0.25 ? t("The face is too bright (%(numbers)s): add light from the front, away from direct sun or flash.", { numbers })
           : t("The face is flat and grey (%(numbers)s): add light from the front.", { numbers })));
     } else if (e.dark > 0.08 || e.bright > 0.08 || e.range < 70) {
