@@ -58,6 +58,8 @@ FAULT_CHECKS: dict[str, list[str]] = {
     "uneven-light": ["lighting"],
     "dark": ["exposure", "lighting"],
     "grey-scale": ["colour"],
+    "tipped": ["pitch"],
+    "dark-background": ["background"],
     "blur": ["sharpness"],
     "overexposed": ["exposure", "lighting"],
     "rotated-15": [],
@@ -75,8 +77,8 @@ FAULT_CHECKS: dict[str, list[str]] = {
 # would otherwise count the line under another check. A check the tool does not have yet is
 # listed too: its faults then count as misses.
 CHECKS: list[tuple[str, str]] = [
+    ("head-cut", r"cut off|runs off"),  # first: the status line "One face found, but not whole. Your head runs off ..."
     ("faces", r"\bfaces? found|\bno face|\bpeople found"),
-    ("head-cut", r"cut off|runs off"),
     ("covers", r"beyond the photo"),
     ("pixels", r"\bpx across|\bpixels\b|resolution|between the eye"),
     ("head-height", r"chin to crown|head height"),
@@ -323,6 +325,16 @@ def framing_faults(photo: Photo, spec: dict) -> set[str]:
     return faults
 
 
+def flags_of(lines: list[dict]) -> dict[str, str]:
+    """Each check's worst status among the lines shown."""
+    flagged: dict[str, str] = {}
+    for line in lines:
+        check = check_of(line["text"])
+        if check is not None:
+            flagged[check] = worse(flagged.get(check), line["status"])
+    return flagged
+
+
 def run_photo(page, photo: Photo, spec: dict, folder: Path) -> Outcome:
     path = folder / f"{photo.name}.jpg"
     photo.image.save(path, "JPEG", quality=92)
@@ -346,21 +358,17 @@ def run_photo(page, photo: Photo, spec: dict, folder: Path) -> Outcome:
         steady = steady + 1 if now == lines and not busy else 0
         lines = now
     outcome.seconds = time.monotonic() - started
+    text = status.inner_text()  # as it ended: the one read above may be from a moment before
     outcome.placed = PLACED in text
     if status.get_attribute("data-kind") == "problem":
         lines = [*lines, {"status": "fail", "text": text}]
     figures: dict[str, float] = {}
     outcome.lines = [line for line in lines if line["status"] in ("pass", "warn", "fail")]
-    for line in lines:
-        if line["status"] not in ("pass", "warn", "fail"):
-            continue
-        check = check_of(line["text"])
-        if check is None:
-            continue
-        outcome.flagged[check] = worse(outcome.flagged.get(check), line["status"])
+    outcome.flagged = flags_of(outcome.lines)
+    for line in outcome.lines:
         number = re.search(r"(\d+(?:\.\d+)?) mm", line["text"])
-        if number and check in ("head-height", "eye-line"):
-            figures[check] = float(number[1])
+        if number and check_of(line["text"]) in ("head-height", "eye-line"):
+            figures[check_of(line["text"])] = float(number[1])
     if outcome.placed:
         measure(page, photo, spec, figures, outcome)
     return outcome
@@ -508,7 +516,10 @@ def main() -> None:
     parser.add_argument("--report", type=Path, help="print the tables of an earlier run's --json file, running nothing")
     args = parser.parse_args()
     if args.report:
-        report([Outcome(**{**o, "faults": set(o["faults"])}) for o in json.loads(args.report.read_text())])
+        # Counted again from the lines as shown, with the patterns and the marks as they are now.
+        marks = {name: set(entry["faults"]) for name, entry in json.loads((PHOTOS / "MANIFEST.json").read_text())["photos"].items()}
+        report([Outcome(**{**o, "faults": set(o["faults"]) | marks.get(o["photo"].split("+")[0], set()), "flagged": flags_of(o["lines"])})
+                for o in json.loads(args.report.read_text())])
         return
     global KEEP
     KEEP = args.keep

@@ -2,7 +2,7 @@
 // lines follow the face image quality components of ISO/IEC 29794-5 (as BSI's OFIQ computes
 // them) and the pose limits of ISO/IEC 39794-5 and ICAO 9303. A pure function of numbers: what
 // the measures are is in quality.js, pose.js and face.js.
-import { POSE_LIMITS } from "./pose.js";
+import { LEVEL_PITCH, POSE_LIMITS } from "./pose.js";
 import { t } from "../messages.js";
 
 // ICAO 9303 part 3 and ISO/IEC 39794-5: at least 90 px between the eye centres.
@@ -106,10 +106,11 @@ function pose(p, f, limits, lines) {
     : line(yaw, f.yawDeg > 0
       ? t("Head turned about %(degrees)s° to your left (up to %(limit)s° is accepted): look straight into the lens.", turned)
       : t("Head turned about %(degrees)s° to your right (up to %(limit)s° is accepted): look straight into the lens.", turned)));
-  const pitch = graded(f.pitchDeg, limits.pitch);
-  const tipped = { degrees: Math.abs(f.pitchDeg).toFixed(0), limit: limits.pitch.pass };
+  const pitchDeg = f.pitchDeg - LEVEL_PITCH;
+  const pitch = graded(pitchDeg, limits.pitch);
+  const tipped = { degrees: Math.abs(pitchDeg).toFixed(0), limit: limits.pitch.pass };
   lines.push(pitch === "pass" ? line("pass", t("Head not tipped up or down (%(degrees)s°; up to %(limit)s° is accepted).", tipped))
-    : line(pitch, f.pitchDeg > 0
+    : line(pitch, pitchDeg > 0
       ? t("Head tipped up about %(degrees)s° (up to %(limit)s° is accepted): keep the camera at eye level and the chin level.", tipped)
       : t("Head tipped down about %(degrees)s° (up to %(limit)s° is accepted): keep the camera at eye level and the chin level.", tipped)));
 }
