@@ -211,10 +211,13 @@ def bad_version(photo: Photo, kind: str, others: list[Photo]) -> Photo:
         face = other.image.crop(box)
         scale = head / other.head_px() * 0.9
         face = face.resize((max(1, round(face.width * scale)), max(1, round(face.height * scale))), Image.LANCZOS)
+        # Just right of this head's box, the picture widened where it has no room there: pasted
+        # over the person's own face it would make a face swap, not a second person.
         mine = head_box(photo, 0.35)
-        x = mine[2] if image.width - mine[2] >= face.width * 0.6 else max(0, mine[0] - face.width)
-        pasted = image.copy()
-        pasted.paste(face, (round(min(x, image.width - face.width * 0.6)), round(max(0, photo.crown[1]))))
+        x = mine[2]
+        pasted = Image.new("RGB", (max(image.width, x + face.width), image.height), tuple(int(v) for v in np.asarray(image)[:, -1].mean(axis=0)))
+        pasted.paste(image, (0, 0))
+        pasted.paste(face, (x, round(max(0, photo.crown[1]))))
         return photo.moved(name, pasted, same, kind)
     raise ValueError(kind)
 
@@ -510,6 +513,7 @@ def main() -> None:
     parser.add_argument("--documents", nargs="+", default=["us-visa", "india-passport", "germany-passport"])
     parser.add_argument("--bad-documents", nargs="*", default=["germany-passport"], help="documents the bad versions are run on")
     parser.add_argument("--photos", nargs="*", help="only these photos of the set")
+    parser.add_argument("--bad", nargs="*", choices=BAD, default=list(BAD), help="only these bad versions")
     parser.add_argument("--json", type=Path, help="write every outcome here")
     parser.add_argument("--same-page", action="store_true", help="one page per document, as a person trying photo after photo")
     parser.add_argument("--keep", type=Path, help="keep the downloaded files in this folder")
@@ -530,7 +534,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     photos = load_set(args.photos)
-    bad = [bad_version(p, kind, photos) for p in photos for kind in BAD]
+    bad = [bad_version(p, kind, photos) for p in photos for kind in args.bad]
     process, url = serve()
     outcomes: list[Outcome] = []
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:

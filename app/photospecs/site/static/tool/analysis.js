@@ -71,5 +71,7 @@ export async function analyse({ image, spec, transform, size, face, models }) {
     if (clear.length > 20) analysis.shadow = backgroundShadow(clear);
   }
   if (face) Object.assign(analysis, faceMeasures(image, face, Math.min(1, enlargement(transform, size, spec.heightMm))));
+  // No face found: a photo blown white or sunk in black is often why, and the person is told so.
+  else analysis.exposure = exposure(pixels, { x: size.width / 4, y: size.height / 5, width: size.width / 2, height: (size.height * 3) / 5 });
   return { analysis, mask };
 }

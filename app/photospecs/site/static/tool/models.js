@@ -78,13 +78,19 @@ export function loadModels() {
   return loading;
 }
 
-// Part of an image (a rectangle in its px) drawn on a canvas at most `longest` px on a side.
-function excerpt(image, rect, longest) {
+// Part of an image (a rectangle in its px) drawn on a canvas at most `longest` px on a side, with
+// `hide` (a rectangle in the image's px) painted over in grey.
+function excerpt(image, rect, longest, hide = null) {
   const shrink = Math.min(1, longest / Math.max(rect.width, rect.height));
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(1, Math.round(rect.width * shrink));
   canvas.height = Math.max(1, Math.round(rect.height * shrink));
-  canvas.getContext("2d").drawImage(image, rect.x, rect.y, rect.width, rect.height, 0, 0, canvas.width, canvas.height);
+  const context = canvas.getContext("2d");
+  context.drawImage(image, rect.x, rect.y, rect.width, rect.height, 0, 0, canvas.width, canvas.height);
+  if (hide) {
+    context.fillStyle = "#808080";
+    context.fillRect((hide.x - rect.x) * shrink, (hide.y - rect.y) * shrink, hide.width * shrink, hide.height * shrink);
+  }
   return canvas;
 }
 
@@ -111,8 +117,8 @@ const clampRect = (rect, image) => {
   return { x, y, width: Math.min(image.width, Math.ceil(rect.x + rect.width)) - x, height: Math.min(image.height, Math.ceil(rect.y + rect.height)) - y };
 };
 
-async function landmarksIn(models, image, rect) {
-  const canvas = excerpt(image, rect, 1024);
+async function landmarksIn(models, image, rect, hide = null) {
+  const canvas = excerpt(image, rect, 1024, hide);
   return models.mesh.run(canvas, (results) => (results.multiFaceLandmarks ?? []).map((points) => points.map((p) => ({
     x: rect.x + p.x * rect.width, y: rect.y + p.y * rect.height, z: p.z * rect.width,
   }))));
@@ -120,14 +126,20 @@ async function landmarksIn(models, image, rect) {
 
 const spread = (points) => Math.max(...points.map((p) => p.x)) - Math.min(...points.map((p) => p.x));
 
-// Five face widths across and three down, centred on the face: room for a head on either side.
-function neighbourhood(points, size) {
+// The landmarks' box, grown by `share` of its size on every side.
+function grown(points, share) {
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
-  const width = Math.max(...xs) - Math.min(...xs);
-  const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
-  const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
-  return clampRect({ x: cx - 2.5 * width, y: cy - 1.5 * width, width: 5 * width, height: 3 * width }, size);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  return { x: x0 - share * (x1 - x0), y: y0 - share * (y1 - y0), width: (x1 - x0) * (1 + 2 * share), height: (y1 - y0) * (1 + 2 * share) };
+}
+
+// Five face widths across and three down, centred on the face: room for a head on either side.
+function neighbourhood(points, size) {
+  const box = grown(points, 0);
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  return clampRect({ x: cx - 2.5 * box.width, y: cy - 1.5 * box.width, width: 5 * box.width, height: 3 * box.width }, size);
 }
 
 // The face in a photo: the person first (the face detector misses faces that are small in a big
@@ -153,10 +165,12 @@ export async function findFace(models, image) {
   if (!faces.length) return { count: 0, persons: people.length, face: null };
   // The biggest face is the person's.
   faces.sort((a, b) => spread(b) - spread(a));
-  // Then a wide strip about it, at a scale where a head beside it is as easy to see as this one:
-  // the person mask takes a second head for part of the first person, or for none.
-  const around = neighbourhood(faces[0], size);
-  faces = distinctFaces([...faces, ...await landmarksIn(models, image, around)]);
+  // Then a wide strip about it with that face painted out, so the face model looks for another:
+  // the person mask takes a head beside the person for part of them, or for nobody, and the
+  // face model, asked for two faces, may report only the clearer one.
+  const found = faces[0];
+  const others = await landmarksIn(models, image, neighbourhood(found, size), clampRect(grown(found, 0.15), size));
+  faces = distinctFaces([...faces, ...others]).sort((a, b) => spread(b) - spread(a));
   const points = faces[0];
   const eyes = { x: (points[468].x + points[473].x) / 2, y: (points[468].y + points[473].y) / 2 };
   const depth = Math.hypot(points[152].x - eyes.x, points[152].y - eyes.y);
