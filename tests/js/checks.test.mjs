@@ -74,6 +74,15 @@ test("pose: pass within the standard's limits, warn a little beyond, fail clearl
   assert.deepEqual(level({ yawDeg: 11, pitchDeg: -15 }, { ...good, rollDeg: 13 }), ["fail", "fail", "fail"]);
 });
 
+test("an eye line outside a band the authority does not give warns; outside its own band it fails", () => {
+  const eyeLine = (eyeLineBasis) => assess({ ...spec, eyeLineBasis }, { placement: { ...good, eyeLineMm: 22 } }).find((l) => l.text.startsWith("Eyes 22.0 mm"));
+  assert.equal(eyeLine("authority").level, "fail");
+  assert.equal(eyeLine("standard").level, "fail");
+  assert.equal(eyeLine("iso-19794-5-default").level, "warn");
+  assert.equal(eyeLine("secondary").level, "warn");
+  assert.ok(eyeLine("iso-19794-5-default").text.includes("Move the photo up"));
+});
+
 test("the bench's frontal, level portraits pass pose: the mesh's readings on them", () => {
   // collins, hopper, obama and portrait-red as the face mesh reads them (yaw, pitch) in bench/check_quality.py.
   for (const [yawDeg, pitchDeg] of [[0, -7], [1, -6], [2, 0], [1, -7], [1, -8]]) {

@@ -7,10 +7,12 @@ import { t } from "../messages.js";
 
 // ICAO 9303 part 3 and ISO/IEC 39794-5: at least 90 px between the eye centres.
 export const EYE_DISTANCE_PX = 90;
-// Sharpness (quality.js): the share of fine contrast a slight blur removes, at print size.
+// Sharpness (quality.js): the share of fine contrast a slight blur removes, at print size. On the
+// bench's real portraits (bench/check_quality.py) sharp faces read 0.37-0.67 and the same faces
+// under a Gaussian blur of 1.5 % of the head height (0.5 mm on a 34 mm head) 0.13-0.25.
 export const SHARPNESS = { pass: 0.3, warn: 0.2 };
-// Glare (quality.js): the share of the whiter eye's disc that is near white. Good photos show
-// under 2 %, a glare patch over an eye 60 % and more.
+// Glare (quality.js): the share of the whiter eye's disc that is near white. The bench's portraits
+// show 0-1 %, the same with a white patch over one eye 24-97 %.
 export const GLARE = { pass: 0.1, warn: 0.25 };
 // JPEG blocking (quality.js): contrast across the 8 px grid against inside the blocks.
 export const BLOCKING = { pass: 1.5, warn: 2 };
@@ -72,9 +74,12 @@ function placement(spec, p, lines) {
   }
   if (spec.eyeLineMm) {
     const basis = basisNote(spec.eyeLineBasis);
+    // A band the authority does not give (a default rule, or secondary sources) only warns: the
+    // placement lets it yield to the head size where a face's proportions cannot meet both.
+    const missed = !spec.eyeLineBasis || OWN.has(spec.eyeLineBasis) || spec.eyeLineBasis === "standard" ? "fail" : "warn";
     lines.push(inRange(p.eyeLineMm, spec.eyeLineMm)
       ? line("pass", t("Eyes %(size)s above the bottom edge; the document asks %(range)s%(basis)s.", { size: mm(p.eyeLineMm), range: range(spec.eyeLineMm), basis }))
-      : line("fail", `${t("Eyes %(size)s above the bottom edge; the document asks %(range)s%(basis)s.", { size: mm(p.eyeLineMm), range: range(spec.eyeLineMm), basis })} ${p.eyeLineMm < spec.eyeLineMm.min ? t("Move the photo up.") : t("Move the photo down.")}`));
+      : line(missed, `${t("Eyes %(size)s above the bottom edge; the document asks %(range)s%(basis)s.", { size: mm(p.eyeLineMm), range: range(spec.eyeLineMm), basis })} ${p.eyeLineMm < spec.eyeLineMm.min ? t("Move the photo up.") : t("Move the photo down.")}`));
   }
   const off = Math.abs(p.offCentreMm);
   lines.push(off <= 1 ? line("pass", t("Face centred (%(size)s off the middle).", { size: mm(off) }))
