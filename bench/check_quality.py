@@ -2,20 +2,24 @@
 
     python bench/check_quality.py [--documents us-visa india-passport germany-passport]
                                   [--bad-documents germany-passport] [--photos NAME ...]
-                                  [--same-page] [--json FILE] [--keep DIR]
+                                  [--bad KIND ...] [--same-page] [--json FILE] [--keep DIR]
+    python bench/check_quality.py --report FILE   # count an earlier --json run again
 
 Starts `photospecs serve`, opens /tool in Debian's headless Chromium (Playwright) for each
 document, and loads every photo of bench/photos/ (MANIFEST.json: real people, their faults and
 hand-marked crown, chin and eyes), then deliberately bad versions of each made here and never
 stored (blurred, dark, overexposed, turned 15 degrees, cut by the top edge, a glare patch on an
-eye, shrunk, a second face pasted), each in a fresh page (--same-page: one page per document, as
-a person trying photo after photo). For each it reads the check lines the tool shows, each only as
-a status (pass, warn, fail) and a text, and downloads the photo. It prints, per check:
-  - false alarms: a warn or fail on a photo without any fault that check is meant to catch;
+eye, shrunk, a second face pasted beside), each in a fresh page (--same-page: one page per
+document, as a person trying photo after photo). For each it reads the check lines the tool
+shows, each only as a status (pass, warn, fail) and a text, and downloads the photo. It prints,
+per check:
+  - fails, and apart from them warnings, on photos without any fault that check is meant to catch;
   - misses: a photo with such a fault where the check passed or was not shown at all;
-and, from the downloaded files, the head and eye placement error in mm: where the hand-marked
-crown, chin and eyes landed (carried into the file by matching image features, independently of
-the tool's face model) against the figures the tool itself states in its check lines.
+per fault, how many photos a check meant for it flagged (and failed); from the downloaded files,
+the head and eye placement error in mm: where the hand-marked crown, chin and eyes landed
+(carried into the file by matching image features, independently of the tool's face model)
+against the figures the tool itself states in its check lines; and last the issue's done-when in
+one line: fails on good photos, deliberate faults flagged.
 
 The two tables below are the whole mapping from faults to checks: edit them when checks change.
 """
