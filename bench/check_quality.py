@@ -2,20 +2,24 @@
 
     python bench/check_quality.py [--documents us-visa india-passport germany-passport]
                                   [--bad-documents germany-passport] [--photos NAME ...]
-                                  [--same-page] [--json FILE] [--keep DIR]
+                                  [--bad KIND ...] [--same-page] [--json FILE] [--keep DIR]
+    python bench/check_quality.py --report FILE   # count an earlier --json run again
 
 Starts `photospecs serve`, opens /tool in Debian's headless Chromium (Playwright) for each
 document, and loads every photo of bench/photos/ (MANIFEST.json: real people, their faults and
 hand-marked crown, chin and eyes), then deliberately bad versions of each made here and never
 stored (blurred, dark, overexposed, turned 15 degrees, cut by the top edge, a glare patch on an
-eye, shrunk, a second face pasted), each in a fresh page (--same-page: one page per document, as
-a person trying photo after photo). For each it reads the check lines the tool shows, each only as
-a status (pass, warn, fail) and a text, and downloads the photo. It prints, per check:
-  - false alarms: a warn or fail on a photo without any fault that check is meant to catch;
+eye, shrunk, a second face pasted beside), each in a fresh page (--same-page: one page per
+document, as a person trying photo after photo). For each it reads the check lines the tool
+shows, each only as a status (pass, warn, fail) and a text, and downloads the photo. It prints,
+per check:
+  - fails, and apart from them warnings, on photos without any fault that check is meant to catch;
   - misses: a photo with such a fault where the check passed or was not shown at all;
-and, from the downloaded files, the head and eye placement error in mm: where the hand-marked
-crown, chin and eyes landed (carried into the file by matching image features, independently of
-the tool's face model) against the figures the tool itself states in its check lines.
+per fault, how many photos a check meant for it flagged (and failed); from the downloaded files,
+the head and eye placement error in mm: where the hand-marked crown, chin and eyes landed
+(carried into the file by matching image features, independently of the tool's face model)
+against the figures the tool itself states in its check lines; and last the issue's done-when in
+one line: fails on good photos, deliberate faults flagged.
 
 The two tables below are the whole mapping from faults to checks: edit them when checks change.
 """
@@ -58,6 +62,8 @@ FAULT_CHECKS: dict[str, list[str]] = {
     "uneven-light": ["lighting"],
     "dark": ["exposure", "lighting"],
     "grey-scale": ["colour"],
+    "tipped": ["pitch"],
+    "dark-background": ["background"],
     "blur": ["sharpness"],
     "overexposed": ["exposure", "lighting"],
     "rotated-15": [],
@@ -70,32 +76,34 @@ FAULT_CHECKS: dict[str, list[str]] = {
     "too-few-pixels": ["pixels"],
 }
 
-# Which check a line is, from its text alone (case-insensitive; the first pattern that matches).
-# A check the tool does not have yet is listed too: its faults then count as misses.
+# Which check a line is, from its text alone (case-insensitive; the first pattern that matches),
+# read up to the first colon: what follows is the advice, whose words ("more light", "eye level")
+# would otherwise count the line under another check. A check the tool does not have yet is
+# listed too: its faults then count as misses.
 CHECKS: list[tuple[str, str]] = [
-    ("faces", r"\bfaces? found|\bno face"),
-    ("head-cut", r"cut off"),
+    ("head-cut", r"cut off|runs off"),  # first: the status line "One face found, but not whole. Your head runs off ..."
+    ("faces", r"\bfaces? found|\bno face|\bpeople found"),
     ("covers", r"beyond the photo"),
-    ("pixels", r"\bpx across|\bpixels\b|resolution|between the eyes"),
+    ("pixels", r"\bpx across|\bpixels\b|resolution|between the eye"),
     ("head-height", r"chin to crown|head height"),
     ("eye-line", r"^eyes?\b.*\babove\b|eye line"),
     ("centring", r"centred|of the middle"),
     ("top-margin", r"above the head"),
     ("yaw", r"facing the camera|\bturned\b"),
-    ("pitch", r"tipped|up or down"),  # before roll: its advice says "eye level"
+    ("pitch", r"tipped|up or down"),
     ("roll", r"\blevel\b|tilted"),
     ("eyes-open", r"eyes? open|eye looks closed|eyes? (are |look )?closed"),
     ("mouth", r"mouth"),
     ("background", r"background"),
     ("glare", r"glare|reflection"),
-    ("exposure", r"exposure|exposed|too dark|too bright|overexposed|underexposed"),
+    ("exposure", r"exposure|exposed|face is (too|a little) (dark|bright|flat)|flat and grey"),
     ("lighting", r"\blight"),
     ("sharpness", r"\bsharp|\bblurred\b|\bblur\b"),
     ("glasses", r"glasses"),
     ("headwear", r"\bhat\b|head covering|headwear"),
     ("gaze", r"looking|gaze"),
     ("colour", r"colour photo|black and white|greyscale|skin colou?r|skin has"),
-    ("compression", r"compression"),
+    ("compression", r"compress"),
 ]
 
 BAD = ("blur", "dark", "overexposed", "rotated-15", "face-cut", "glare", "low-resolution", "second-face")
@@ -105,8 +113,9 @@ KEEP: Path | None = None  # where to keep the downloaded files (--keep)
 
 
 def check_of(text: str) -> str | None:
+    said = text.split(":")[0]
     for name, pattern in CHECKS:
-        if re.search(pattern, text, re.IGNORECASE):
+        if re.search(pattern, said, re.IGNORECASE):
             return name
     return None
 
@@ -206,10 +215,13 @@ def bad_version(photo: Photo, kind: str, others: list[Photo]) -> Photo:
         face = other.image.crop(box)
         scale = head / other.head_px() * 0.9
         face = face.resize((max(1, round(face.width * scale)), max(1, round(face.height * scale))), Image.LANCZOS)
+        # Just right of this head's box, the picture widened where it has no room there: pasted
+        # over the person's own face it would make a face swap, not a second person.
         mine = head_box(photo, 0.35)
-        x = mine[2] if image.width - mine[2] >= face.width * 0.6 else max(0, mine[0] - face.width)
-        pasted = image.copy()
-        pasted.paste(face, (round(min(x, image.width - face.width * 0.6)), round(max(0, photo.crown[1]))))
+        x = mine[2]
+        pasted = Image.new("RGB", (max(image.width, x + face.width), image.height), tuple(int(v) for v in np.asarray(image)[:, -1].mean(axis=0)))
+        pasted.paste(image, (0, 0))
+        pasted.paste(face, (x, round(max(0, photo.crown[1]))))
         return photo.moved(name, pasted, same, kind)
     raise ValueError(kind)
 
@@ -289,6 +301,7 @@ class Outcome:
     eye_error: float | None = None
     head_outside: bool | None = None  # the measured head outside the document's range
     seconds: float = 0.0
+    lines: list[dict] = field(default_factory=list)  # every check line shown: status and text
 
 
 def worse(a: str | None, b: str) -> str:
@@ -319,6 +332,16 @@ def framing_faults(photo: Photo, spec: dict) -> set[str]:
     return faults
 
 
+def flags_of(lines: list[dict]) -> dict[str, str]:
+    """Each check's worst status among the lines shown."""
+    flagged: dict[str, str] = {}
+    for line in lines:
+        check = check_of(line["text"])
+        if check is not None:
+            flagged[check] = worse(flagged.get(check), line["status"])
+    return flagged
+
+
 def run_photo(page, photo: Photo, spec: dict, folder: Path) -> Outcome:
     path = folder / f"{photo.name}.jpg"
     photo.image.save(path, "JPEG", quality=92)
@@ -342,20 +365,17 @@ def run_photo(page, photo: Photo, spec: dict, folder: Path) -> Outcome:
         steady = steady + 1 if now == lines and not busy else 0
         lines = now
     outcome.seconds = time.monotonic() - started
+    text = status.inner_text()  # as it ended: the one read above may be from a moment before
     outcome.placed = PLACED in text
     if status.get_attribute("data-kind") == "problem":
         lines = [*lines, {"status": "fail", "text": text}]
     figures: dict[str, float] = {}
-    for line in lines:
-        if line["status"] not in ("pass", "warn", "fail"):
-            continue
-        check = check_of(line["text"])
-        if check is None:
-            continue
-        outcome.flagged[check] = worse(outcome.flagged.get(check), line["status"])
+    outcome.lines = [line for line in lines if line["status"] in ("pass", "warn", "fail")]
+    outcome.flagged = flags_of(outcome.lines)
+    for line in outcome.lines:
         number = re.search(r"(\d+(?:\.\d+)?) mm", line["text"])
-        if number and check in ("head-height", "eye-line"):
-            figures[check] = float(number[1])
+        if number and check_of(line["text"]) in ("head-height", "eye-line"):
+            figures[check_of(line["text"])] = float(number[1])
     if outcome.placed:
         measure(page, photo, spec, figures, outcome)
     return outcome
@@ -404,31 +424,75 @@ def caught(outcome: Outcome, fault: str) -> bool:
     return bool(set(FAULT_CHECKS[fault]) & flagged(outcome))
 
 
+def good(outcome: Outcome) -> bool:
+    """A photo as given, not one of the bad versions made here."""
+    return "+" not in outcome.photo
+
+
+def unearned(outcome: Outcome, check: str) -> bool:
+    """Whether the photo has no fault this check is meant to catch."""
+    return not outcome.faults & {f for f, cs in FAULT_CHECKS.items() if check in cs}
+
+
 def table(outcomes: list[Outcome]) -> list[str]:
-    """Per check: false alarms on photos without a fault it should catch, misses on photos with one."""
-    rows = ["| check | shown on | false alarms (warn or fail) | faults it should catch | misses |", "|---|---|---|---|---|"]
+    """Per check: fails and warnings on photos without a fault it should catch (a fail sends a
+    person to retake a good photo, a warning only asks them to look), misses on photos with one."""
+    rows = ["| check | shown on | fails without its fault (good photos / bad versions) | warnings without its fault | faults it should catch | misses |",
+            "|---|---|---|---|---|---|"]
     for check in dict.fromkeys(c for c, _ in CHECKS):
         catches = {f for f, cs in FAULT_CHECKS.items() if check in cs}
         shown = [o for o in outcomes if check in o.flagged]
-        clean = [o for o in shown if not o.faults & catches]
-        alarms = [o for o in clean if check in flagged(o)]
+        clean = [o for o in shown if unearned(o, check)]
+        fails = [o for o in clean if o.flagged[check] == "fail"]
+        warns = [o for o in clean if o.flagged[check] == "warn"]
         faulty = [o for o in outcomes if o.faults & catches]
         missed = [o for o in faulty if not all(caught(o, f) for f in o.faults & catches)]
         if shown or faulty:
-            rows.append(f"| {check} | {len(shown)}/{len(outcomes)} | {len(alarms)}/{len(clean)} | {', '.join(sorted(catches)) or '-'} | "
-                        f"{len(missed)}/{len(faulty)} |")
+            rows.append(f"| {check} | {len(shown)}/{len(outcomes)} | {sum(good(o) for o in fails)} / {sum(not good(o) for o in fails)} | "
+                        f"{len(warns)}/{len(clean)} | {', '.join(sorted(catches)) or '-'} | {len(missed)}/{len(faulty)} |")
     return rows
 
 
 def fault_table(outcomes: list[Outcome]) -> list[str]:
-    rows = ["| fault | photos | caught (warn or fail by a check meant for it) | checks meant for it |", "|---|---|---|---|"]
+    rows = ["| fault | photos | flagged (warn or fail by a check meant for it) | of which failed | checks meant for it |", "|---|---|---|---|---|"]
     for fault, checks in FAULT_CHECKS.items():
         having = [o for o in outcomes if fault in o.faults]
         if not having or not checks:
             continue
         hit = [o for o in having if caught(o, fault)]
-        rows.append(f"| {fault} | {len(having)} | {len(hit)} | {', '.join(checks)} |")
+        failed = [o for o in hit if any(o.flagged.get(c) == "fail" for c in checks)]
+        rows.append(f"| {fault} | {len(having)} | {len(hit)} | {len(failed)} | {', '.join(checks)} |")
     return rows
+
+
+def false_fails(outcomes: list[Outcome]) -> list[tuple[Outcome, str]]:
+    """(photo, check) where a good photo failed a check none of its faults is meant for."""
+    return [(o, c) for o in outcomes if good(o) for c, s in sorted(o.flagged.items()) if s == "fail" and unearned(o, c)]
+
+
+def verdict(outcomes: list[Outcome]) -> list[str]:
+    """The issue's done-when in one line: no fail a good photo has not earned, and every
+    deliberate fault flagged by a check meant for it (a turned photo is levelled by the tool, so
+    there it counts as handled when no check fails it)."""
+    wrong = false_fails(outcomes)
+    made = [o for o in outcomes if not good(o)]
+    kinds = []
+    for kind in BAD:
+        mine = [o for o in made if o.photo.endswith(f"+{kind}")]
+        if not mine:
+            continue
+        ok = [o for o in mine if (caught(o, kind) if FAULT_CHECKS[kind] else not any(s == "fail" and unearned(o, c) for c, s in o.flagged.items()))]
+        kinds.append((kind, len(ok), len(mine)))
+    flagged_all = sum(k for _, k, _ in kinds)
+    out = [f"fails on good photos: {len(wrong)}; deliberate faults flagged: {flagged_all}/{sum(n for _, _, n in kinds)} "
+           f"({', '.join(f'{kind} {k}/{n}' for kind, k, n in kinds)})"]
+    out += [f"  fail on good photo: {o.document} {o.photo} {c}" for o, c in wrong]
+    return out
+
+
+def unmatched(outcomes: list[Outcome]) -> list[str]:
+    """Line texts no check pattern claims: each one is a check the report cannot count."""
+    return sorted({line["text"][:90] for o in outcomes for line in o.lines if check_of(line["text"]) is None})
 
 
 def placement_table(outcomes: list[Outcome]) -> list[str]:
@@ -453,10 +517,18 @@ def main() -> None:
     parser.add_argument("--documents", nargs="+", default=["us-visa", "india-passport", "germany-passport"])
     parser.add_argument("--bad-documents", nargs="*", default=["germany-passport"], help="documents the bad versions are run on")
     parser.add_argument("--photos", nargs="*", help="only these photos of the set")
+    parser.add_argument("--bad", nargs="*", choices=BAD, default=list(BAD), help="only these bad versions")
     parser.add_argument("--json", type=Path, help="write every outcome here")
     parser.add_argument("--same-page", action="store_true", help="one page per document, as a person trying photo after photo")
     parser.add_argument("--keep", type=Path, help="keep the downloaded files in this folder")
+    parser.add_argument("--report", type=Path, help="print the tables of an earlier run's --json file, running nothing")
     args = parser.parse_args()
+    if args.report:
+        # Counted again from the lines as shown, with the patterns and the marks as they are now.
+        marks = {name: set(entry["faults"]) for name, entry in json.loads((PHOTOS / "MANIFEST.json").read_text())["photos"].items()}
+        report([Outcome(**{**o, "faults": set(o["faults"]) | marks.get(o["photo"].split("+")[0], set()), "flagged": flags_of(o["lines"])})
+                for o in json.loads(args.report.read_text())])
+        return
     global KEEP
     KEEP = args.keep
     if KEEP:
@@ -466,7 +538,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     photos = load_set(args.photos)
-    bad = [bad_version(p, kind, photos) for p in photos for kind in BAD]
+    bad = [bad_version(p, kind, photos) for p in photos for kind in args.bad]
     process, url = serve()
     outcomes: list[Outcome] = []
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
@@ -495,14 +567,22 @@ def main() -> None:
             browser.close()
             process.terminate()
             process.wait()
+    if args.json:
+        args.json.write_text(json.dumps([{**o.__dict__, "faults": sorted(o.faults)} for o in outcomes], indent=1))
+    report(outcomes)
+
+
+def report(outcomes: list[Outcome]) -> None:
     print()
     print("\n".join(table(outcomes)))
     print()
     print("\n".join(fault_table(outcomes)))
     print()
     print("\n".join(placement_table(outcomes)))
-    if args.json:
-        args.json.write_text(json.dumps([{**o.__dict__, "faults": sorted(o.faults)} for o in outcomes], indent=1))
+    for text in unmatched(outcomes):
+        print(f"line counted under no check: {text}")
+    print()
+    print("\n".join(verdict(outcomes)))
 
 
 if __name__ == "__main__":

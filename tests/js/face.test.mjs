@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { crownEstimate, crownFromMask, cutEdges, faceFromLandmarks, personBoxes } from "../../app/photospecs/site/static/tool/face.js";
+import { crownEstimate, crownFromMask, cutEdges, distinctFaces, faceFromLandmarks, personBoxes } from "../../app/photospecs/site/static/tool/face.js";
 import { turnedFace } from "./landmarks.mjs";
 
 // A head as a disc of radius 100 px centred at (500, 420): eyes at y 440, chin at y 520.
@@ -87,4 +87,16 @@ test("a head cut by the photo's edge is named by that edge", () => {
   assert.deepEqual(cutEdges(at(60), { width: 100, height: 1200 }), ["left", "right"]);
   assert.deepEqual(cutEdges(at(500), { width: 1000, height: 600 }), ["bottom"]);
   assert.deepEqual(cutEdges(at(500), { width: 1000, height: 1200 }), []);
+});
+
+test("the same face found twice counts once; a second head beside it counts", () => {
+  // Faces as their two irises (all the test needs), eyes 60 px apart.
+  const face = (x, y) => { const points = []; points[468] = { x: x + 30, y }; points[473] = { x: x - 30, y }; return points; };
+  const first = face(600, 800);
+  const again = face(612, 806); // the same eyes found again in another excerpt, a little off
+  const beside = face(760, 790); // a head 160 px along: well clear of the first
+  assert.equal(distinctFaces([first, again]).length, 1);
+  const found = distinctFaces([first, again, beside]);
+  assert.deepEqual(found, [first, beside]);
+  assert.equal(found[0], first);
 });

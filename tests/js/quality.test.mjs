@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { backgroundSamples, backgroundShadow, blocking, exposure, lightingBalance, sharpness, skinColour } from "../../app/photospecs/site/static/tool/quality.js";
+import { backgroundSamples, backgroundShadow, blocking, exposure, glare, lightingBalance, sharpness, skinColour } from "../../app/photospecs/site/static/tool/quality.js";
 
 function pixels(width, height, paint) {
   const data = new Uint8ClampedArray(width * height * 4);
@@ -84,4 +84,16 @@ test("compression blocks: jumps on the 8 px grid against inside the blocks", () 
   assert.ok(blocking(blocky) > 3, blocking(blocky));
   // The same picture cut 3 px in: its grid is found where the photo put it.
   assert.ok(blocking(blocky, { x: 0, y: 0 }) > 2 * blocking(blocky, { x: 3, y: 3 }));
+});
+
+test("glare: the share of the whiter eye's disc that is near white", () => {
+  // Two dark eyes 100 px apart with a 3 px catch-light each; then a white oval over the right one.
+  const eyes = [{ x: 50, y: 60 }, { x: 150, y: 60 }];
+  const catchLight = (x, y) => eyes.some((e) => Math.hypot(x - e.x - 4, y - e.y + 4) <= 3);
+  const clean = pixels(200, 120, (x, y) => (catchLight(x, y) ? [250, 250, 250] : [70, 50, 40]));
+  assert.ok(glare(clean, eyes, 100) < 0.05, `${glare(clean, eyes, 100)}`);
+  const patched = pixels(200, 120, (x, y) => (((x - 150) / 32) ** 2 + ((y - 60) / 20) ** 2 <= 1 ? [245, 245, 240] : [70, 50, 40]));
+  assert.ok(glare(patched, eyes, 100) > 0.6, `${glare(patched, eyes, 100)}`);
+  // An eye off the picture gives no figure rather than a share of a few pixels.
+  assert.equal(glare(clean, [{ x: -30, y: 60 }, eyes[1]], 100), null);
 });

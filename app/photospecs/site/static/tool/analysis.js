@@ -3,7 +3,7 @@
 // so the tool's own upscaling can neither blur the face nor add pixels to it.
 import { backgroundVerdict, enlargement, imageToOutput } from "./geometry.js";
 import { alphaOf, personMask } from "./models.js";
-import { backgroundSamples, backgroundShadow, blocking, exposure, lightingBalance, sharpness, skinColour } from "./quality.js";
+import { backgroundSamples, backgroundShadow, blocking, exposure, glare, lightingBalance, sharpness, skinColour } from "./quality.js";
 import { render } from "./render.js";
 
 function canvasOf(size) {
@@ -45,6 +45,7 @@ function faceMeasures(image, face, shrink) {
     lighting: lightingBalance(pixels, face.cheeks.map(at), Math.max(2, Math.round(span * 0.18))),
     sharpness: sharpness(pixels, { x: eyes[0].x - span * 0.4, y: top - span * 0.4, width: span * 1.8, height: chin.y - top + span * 0.4 }),
     exposure: exposure(pixels, box(face.skin)),
+    glare: glare(pixels, eyes, span),
     colour: skinColour(pixels, box(face.skin)),
     blocking: blocking(own.pixels, own.origin),
   };
@@ -70,5 +71,7 @@ export async function analyse({ image, spec, transform, size, face, models }) {
     if (clear.length > 20) analysis.shadow = backgroundShadow(clear);
   }
   if (face) Object.assign(analysis, faceMeasures(image, face, Math.min(1, enlargement(transform, size, spec.heightMm))));
+  // No face found: a photo blown white or sunk in black is often why, and the person is told so.
+  else analysis.exposure = exposure(pixels, { x: size.width / 4, y: size.height / 5, width: size.width / 2, height: (size.height * 3) / 5 });
   return { analysis, mask };
 }

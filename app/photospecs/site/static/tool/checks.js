@@ -2,13 +2,18 @@
 // lines follow the face image quality components of ISO/IEC 29794-5 (as BSI's OFIQ computes
 // them) and the pose limits of ISO/IEC 39794-5 and ICAO 9303. A pure function of numbers: what
 // the measures are is in quality.js, pose.js and face.js.
-import { POSE_LIMITS } from "./pose.js";
+import { LEVEL_PITCH, POSE_LIMITS } from "./pose.js";
 import { t } from "../messages.js";
 
 // ICAO 9303 part 3 and ISO/IEC 39794-5: at least 90 px between the eye centres.
 export const EYE_DISTANCE_PX = 90;
-// Sharpness (quality.js): the share of fine contrast a slight blur removes, at print size.
+// Sharpness (quality.js): the share of fine contrast a slight blur removes, at print size. On the
+// bench's real portraits (bench/check_quality.py) sharp faces read 0.37-0.67 and the same faces
+// under a Gaussian blur of 1.5 % of the head height (0.5 mm on a 34 mm head) 0.13-0.25.
 export const SHARPNESS = { pass: 0.3, warn: 0.2 };
+// Glare (quality.js): the share of the whiter eye's disc that is near white. The bench's portraits
+// show 0-1 %, the same with a white patch over one eye 24-97 %.
+export const GLARE = { pass: 0.1, warn: 0.25 };
 // JPEG blocking (quality.js): contrast across the 8 px grid against inside the blocks.
 export const BLOCKING = { pass: 1.5, warn: 2 };
 
@@ -53,7 +58,8 @@ function people(m, lines) {
   if (m.faces === undefined) return;
   if (m.faces === 0) lines.push(line("fail", t("No face found: use a photo where your whole face is visible and looks at the camera, or line it up by hand.")));
   else if (m.faces > 1) lines.push(line("fail", t("%(count)s faces found: the photo must show you alone. Crop the others out or take a new photo.", { count: m.faces })));
-  else if (m.persons > 1) lines.push(line("fail", t("One face but %(count)s people found: the photo must show you alone, with nobody behind or beside you.", { count: m.persons })));
+  // The person mask splits busy backgrounds into "people": with one face found, only a warning.
+  else if (m.persons > 1) lines.push(line("warn", t("One face but %(count)s people found: the photo must show you alone, with nobody behind or beside you.", { count: m.persons })));
   else lines.push(line("pass", t("One face found.")));
   if (m.cut?.length) lines.push(line("fail", cutText(m.cut)));
 }
@@ -68,9 +74,12 @@ function placement(spec, p, lines) {
   }
   if (spec.eyeLineMm) {
     const basis = basisNote(spec.eyeLineBasis);
+    // A band the authority does not give (a default rule, or secondary sources) only warns: the
+    // placement lets it yield to the head size where a face's proportions cannot meet both.
+    const missed = !spec.eyeLineBasis || OWN.has(spec.eyeLineBasis) || spec.eyeLineBasis === "standard" ? "fail" : "warn";
     lines.push(inRange(p.eyeLineMm, spec.eyeLineMm)
       ? line("pass", t("Eyes %(size)s above the bottom edge; the document asks %(range)s%(basis)s.", { size: mm(p.eyeLineMm), range: range(spec.eyeLineMm), basis }))
-      : line("fail", `${t("Eyes %(size)s above the bottom edge; the document asks %(range)s%(basis)s.", { size: mm(p.eyeLineMm), range: range(spec.eyeLineMm), basis })} ${p.eyeLineMm < spec.eyeLineMm.min ? t("Move the photo up.") : t("Move the photo down.")}`));
+      : line(missed, `${t("Eyes %(size)s above the bottom edge; the document asks %(range)s%(basis)s.", { size: mm(p.eyeLineMm), range: range(spec.eyeLineMm), basis })} ${p.eyeLineMm < spec.eyeLineMm.min ? t("Move the photo up.") : t("Move the photo down.")}`));
   }
   const off = Math.abs(p.offCentreMm);
   lines.push(off <= 1 ? line("pass", t("Face centred (%(size)s off the middle).", { size: mm(off) }))
@@ -102,10 +111,11 @@ function pose(p, f, limits, lines) {
     : line(yaw, f.yawDeg > 0
       ? t("Head turned about %(degrees)s° to your left (up to %(limit)s° is accepted): look straight into the lens.", turned)
       : t("Head turned about %(degrees)s° to your right (up to %(limit)s° is accepted): look straight into the lens.", turned)));
-  const pitch = graded(f.pitchDeg, limits.pitch);
-  const tipped = { degrees: Math.abs(f.pitchDeg).toFixed(0), limit: limits.pitch.pass };
+  const pitchDeg = f.pitchDeg - LEVEL_PITCH;
+  const pitch = graded(pitchDeg, limits.pitch);
+  const tipped = { degrees: Math.abs(pitchDeg).toFixed(0), limit: limits.pitch.pass };
   lines.push(pitch === "pass" ? line("pass", t("Head not tipped up or down (%(degrees)s°; up to %(limit)s° is accepted).", tipped))
-    : line(pitch, f.pitchDeg > 0
+    : line(pitch, pitchDeg > 0
       ? t("Head tipped up about %(degrees)s° (up to %(limit)s° is accepted): keep the camera at eye level and the chin level.", tipped)
       : t("Head tipped down about %(degrees)s° (up to %(limit)s° is accepted): keep the camera at eye level and the chin level.", tipped)));
 }
@@ -142,12 +152,21 @@ function light(spec, m, lines) {
     lines.push(m.lighting >= 0.8 ? line("pass", t("Even light on the face (darker cheek at %(share)s of the brighter).", { share: pct(m.lighting) }))
       : line(m.lighting >= 0.6 ? "warn" : "fail", t("Uneven light: one cheek at %(share)s of the other's brightness. Face a window or a lamp squarely.", { share: pct(m.lighting) })));
   }
+  if (m.glare !== undefined && m.glare !== null) {
+    const share = { share: pct(m.glare) };
+    lines.push(m.glare <= GLARE.pass ? line("pass", t("No glare on the eyes (%(share)s of the brighter eye is white).", share))
+      : line(m.glare <= GLARE.warn ? "warn" : "fail", t("Glare on an eye: %(share)s of it is white. Tilt your glasses down a little or move the lamp to the side, so nothing reflects over your eyes.", share)));
+  }
   const e = m.exposure;
   if (e) {
     const numbers = t("%(dark)s of the face black, %(bright)s white, %(levels)s grey levels from darkest to brightest",
       { dark: pct(e.dark), bright: pct(e.bright), levels: Math.round(e.range) });
-    if (e.dark > 0.25 || e.bright > 0.25 || e.range < 40) {
-      lines.push(line("fail", e.dark > e.bright ? t("The face is too dark (%(numbers)s): add light from the front.", { numbers })
+    // Dim and flat together is an underexposed face (good photos: mean grey 94 and up, range 110
+    // and up; the bench's darkened ones: mean 52 and under, range 53 and under). Either alone
+    // may be dark skin or soft light.
+    const dim = e.dark > 0.25 || (e.mean < 80 && e.range < 60);
+    if (dim || e.bright > 0.25 || e.range < 40) {
+      lines.push(line("fail", dim || e.dark > e.bright ? t("The face is too dark (%(numbers)s): add light from the front.", { numbers })
         : e.bright > 0.25 ? t("The face is too bright (%(numbers)s): add light from the front, away from direct sun or flash.", { numbers })
           : t("The face is flat and grey (%(numbers)s): add light from the front.", { numbers })));
     } else if (e.dark > 0.08 || e.bright > 0.08 || e.range < 70) {

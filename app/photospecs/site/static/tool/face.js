@@ -135,3 +135,15 @@ export function personBoxes(mask, width, height, threshold = 128) {
     return { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
   });
 }
+
+// The faces of a list that are not the same face found twice (eyes closer than half their
+// distance apart), first found kept.
+export function distinctFaces(faces) {
+  const eyes = (points) => ({ x: (points[468].x + points[473].x) / 2, y: (points[468].y + points[473].y) / 2, span: Math.hypot(points[468].x - points[473].x, points[468].y - points[473].y) });
+  const kept = [];
+  for (const face of faces) {
+    const e = eyes(face);
+    if (!kept.some((other) => { const o = eyes(other); return Math.hypot(e.x - o.x, e.y - o.y) < 0.5 * Math.max(e.span, o.span); })) kept.push(face);
+  }
+  return kept;
+}

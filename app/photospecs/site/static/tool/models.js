@@ -2,7 +2,7 @@
 // vendor/mediapipe/), loaded from this site on first use only. Each runs on a canvas in this page;
 // nothing is sent anywhere. Their URLs, fingerprinted like every asset, come from the page.
 import { url } from "../routes.js";
-import { faceFromLandmarks, personBoxes } from "./face.js";
+import { distinctFaces, faceFromLandmarks, personBoxes } from "./face.js";
 
 // The page lists the model files' fingerprinted URLs; read when the models are first needed.
 let listed = null;
@@ -78,13 +78,19 @@ export function loadModels() {
   return loading;
 }
 
-// Part of an image (a rectangle in its px) drawn on a canvas at most `longest` px on a side.
-function excerpt(image, rect, longest) {
+// Part of an image (a rectangle in its px) drawn on a canvas at most `longest` px on a side, with
+// `hide` (a rectangle in the image's px) painted over in grey.
+function excerpt(image, rect, longest, hide = null) {
   const shrink = Math.min(1, longest / Math.max(rect.width, rect.height));
   const canvas = document.createElement("canvas");
   canvas.width = Math.max(1, Math.round(rect.width * shrink));
   canvas.height = Math.max(1, Math.round(rect.height * shrink));
-  canvas.getContext("2d").drawImage(image, rect.x, rect.y, rect.width, rect.height, 0, 0, canvas.width, canvas.height);
+  const context = canvas.getContext("2d");
+  context.drawImage(image, rect.x, rect.y, rect.width, rect.height, 0, 0, canvas.width, canvas.height);
+  if (hide) {
+    context.fillStyle = "#808080";
+    context.fillRect((hide.x - rect.x) * shrink, (hide.y - rect.y) * shrink, hide.width * shrink, hide.height * shrink);
+  }
   return canvas;
 }
 
@@ -111,11 +117,29 @@ const clampRect = (rect, image) => {
   return { x, y, width: Math.min(image.width, Math.ceil(rect.x + rect.width)) - x, height: Math.min(image.height, Math.ceil(rect.y + rect.height)) - y };
 };
 
-async function landmarksIn(models, image, rect) {
-  const canvas = excerpt(image, rect, 1024);
+async function landmarksIn(models, image, rect, hide = null) {
+  const canvas = excerpt(image, rect, 1024, hide);
   return models.mesh.run(canvas, (results) => (results.multiFaceLandmarks ?? []).map((points) => points.map((p) => ({
     x: rect.x + p.x * rect.width, y: rect.y + p.y * rect.height, z: p.z * rect.width,
   }))));
+}
+
+const spread = (points) => Math.max(...points.map((p) => p.x)) - Math.min(...points.map((p) => p.x));
+
+// The landmarks' box, grown by `share` of its size on every side.
+function grown(points, share) {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  return { x: x0 - share * (x1 - x0), y: y0 - share * (y1 - y0), width: (x1 - x0) * (1 + 2 * share), height: (y1 - y0) * (1 + 2 * share) };
+}
+
+// Five face widths across and three down, centred on the face: room for a head on either side.
+function neighbourhood(points, size) {
+  const box = grown(points, 0);
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  return clampRect({ x: cx - 2.5 * box.width, y: cy - 1.5 * box.width, width: 5 * box.width, height: 3 * box.width }, size);
 }
 
 // The face in a photo: the person first (the face detector misses faces that are small in a big
@@ -139,9 +163,14 @@ export async function findFace(models, image) {
   }
   if (!faces.length) faces = await landmarksIn(models, image, whole);
   if (!faces.length) return { count: 0, persons: people.length, face: null };
-  // The biggest face is the person's; a second one is reported.
-  const spread = (points) => Math.max(...points.map((p) => p.x)) - Math.min(...points.map((p) => p.x));
+  // The biggest face is the person's.
   faces.sort((a, b) => spread(b) - spread(a));
+  // Then a wide strip about it with that face painted out, so the face model looks for another:
+  // the person mask takes a head beside the person for part of them, or for nobody, and the
+  // face model, asked for two faces, may report only the clearer one.
+  const found = faces[0];
+  const others = await landmarksIn(models, image, neighbourhood(found, size), clampRect(grown(found, 0.15), size));
+  faces = distinctFaces([...faces, ...others]).sort((a, b) => spread(b) - spread(a));
   const points = faces[0];
   const eyes = { x: (points[468].x + points[473].x) / 2, y: (points[468].y + points[473].y) / 2 };
   const depth = Math.hypot(points[152].x - eyes.x, points[152].y - eyes.y);

@@ -86,6 +86,27 @@ export function sharpness(pixels, box) {
 // Grey levels per px of the blurred picture that make an edge (noise and JPEG blocks stay below).
 const EDGE = 1;
 
+// Glare on the eyes: the share of a disc about each iris (radius 0.22 of the eye distance: the
+// iris and the lids round it) that is near white (grey 230 and up), the larger of the two. An
+// eye's own catch-light covers a few per cent of it; a flash's hot spot or a reflection in
+// spectacles covers most. null when an eye is off the picture.
+export function glare(pixels, eyes, span) {
+  const r = 0.22 * span;
+  const shares = eyes.map(({ x, y }) => {
+    let count = 0;
+    let white = 0;
+    for (let py = Math.ceil(y - r); py <= y + r; py += 1) {
+      for (let px = Math.ceil(x - r); px <= x + r; px += 1) {
+        if ((px - x) ** 2 + (py - y) ** 2 > r * r || px < 0 || py < 0 || px >= pixels.width || py >= pixels.height) continue;
+        count += 1;
+        if (grey(pixels.data, (py * pixels.width + px) * 4) >= 230) white += 1;
+      }
+    }
+    return count > r * r ? white / count : null;
+  });
+  return shares.includes(null) ? null : Math.max(...shares);
+}
+
 // Exposure of the face: the shares of its pixels crushed to black and blown to white, and its
 // dynamic range (grey levels between the 2nd and 98th percentiles, out of 255).
 export function exposure(pixels, box) {
