@@ -7,7 +7,7 @@ const blob = page && (page.getElementById("tool-messages") || page.getElementByI
 const table = blob ? JSON.parse(blob.textContent) : {};
 const lang = page?.documentElement.lang || "en";
 const rules = new Intl.PluralRules(lang);
-const numbers = new Intl.NumberFormat(lang, { maximumFractionDigits: 1, useGrouping: false });
+const formats = new Map();
 
 // "%(name)s" is a value; "%%" is a percent sign (the catalogues' python-format, checked by the tests).
 const fill = (text, values) => text.replace(/%\((\w+)\)s|%%/g, (all, name) => (all === "%%" ? "%" : name in values ? String(values[name]) : all));
@@ -28,8 +28,14 @@ export function tn(singular, plural, count, values = {}) {
   return fill(said, { num: count, ...values });
 }
 
-// A number as the page's language writes it (one decimal at most: "31,5" in Spanish).
-export const num = (value) => numbers.format(value);
+// A number as the page's language writes it, with at most `digits` decimals ("31,5" in Spanish).
+export function num(value, digits = 1) {
+  if (!formats.has(digits)) formats.set(digits, new Intl.NumberFormat(lang, { maximumFractionDigits: digits, useGrouping: false }));
+  return formats.get(digits).format(value);
+}
+
+// A word in lower case by the page's language's rules (Turkish "I" becomes "ı").
+export const lower = (text) => text.toLocaleLowerCase(lang);
 
 // Country names in the page's language (CLDR), by id; none on English pages.
 const countryBlob = page?.getElementById("tool-countries");

@@ -3,7 +3,7 @@
 // them) and the pose limits of ISO/IEC 39794-5 and ICAO 9303. A pure function of numbers: what
 // the measures are is in quality.js, pose.js and face.js.
 import { LEVEL_PITCH, POSE_LIMITS } from "./pose.js";
-import { t } from "../messages.js";
+import { data, lower, num, t } from "../messages.js";
 
 // ICAO 9303 part 3 and ISO/IEC 39794-5: at least 90 px between the eye centres.
 export const EYE_DISTANCE_PX = 90;
@@ -17,7 +17,7 @@ export const GLARE = { pass: 0.1, warn: 0.25 };
 // JPEG blocking (quality.js): contrast across the 8 px grid against inside the blocks.
 export const BLOCKING = { pass: 1.5, warn: 2 };
 
-const mm = (value) => `${value.toFixed(1)} mm`;
+const mm = (value) => `${num(value)} mm`;
 const range = (r) => `${r.min}–${r.max} mm`;
 const pct = (share) => `${Math.round(share * 100)} %`;
 const line = (level, text) => ({ level, text });
@@ -100,20 +100,20 @@ function pose(p, f, limits, lines) {
   if (p) {
     const roll = Math.abs(p.rollDeg);
     const level = graded(roll, limits.roll);
-    const said = { degrees: roll.toFixed(1), limit: limits.roll.pass };
+    const said = { degrees: num(roll), limit: limits.roll.pass };
     lines.push(level === "pass" ? line("pass", t("Head level (tilted %(degrees)s°; up to %(limit)s° is accepted).", said))
       : line(level, t("Head tilted %(degrees)s° sideways (up to %(limit)s° is accepted): straighten it with the rotation slider.", said)));
   }
   if (!f) return;
   const yaw = graded(f.yawDeg, limits.yaw);
-  const turned = { degrees: Math.abs(f.yawDeg).toFixed(0), limit: limits.yaw.pass };
+  const turned = { degrees: num(Math.abs(f.yawDeg), 0), limit: limits.yaw.pass };
   lines.push(yaw === "pass" ? line("pass", t("Facing the camera (turned %(degrees)s°; up to %(limit)s° is accepted).", turned))
     : line(yaw, f.yawDeg > 0
       ? t("Head turned about %(degrees)s° to your left (up to %(limit)s° is accepted): look straight into the lens.", turned)
       : t("Head turned about %(degrees)s° to your right (up to %(limit)s° is accepted): look straight into the lens.", turned)));
   const pitchDeg = f.pitchDeg - LEVEL_PITCH;
   const pitch = graded(pitchDeg, limits.pitch);
-  const tipped = { degrees: Math.abs(pitchDeg).toFixed(0), limit: limits.pitch.pass };
+  const tipped = { degrees: num(Math.abs(pitchDeg), 0), limit: limits.pitch.pass };
   lines.push(pitch === "pass" ? line("pass", t("Head not tipped up or down (%(degrees)s°; up to %(limit)s° is accepted).", tipped))
     : line(pitch, pitchDeg > 0
       ? t("Head tipped up about %(degrees)s° (up to %(limit)s° is accepted): keep the camera at eye level and the chin level.", tipped)
@@ -133,7 +133,7 @@ function background(spec, m, lines) {
   const b = m.background;
   if (b) {
     // The colour's name is the dataset's: quoted as it is in every language.
-    const said = { colour: (spec.bgColorLabel ?? t("plain")).toLowerCase(), distance: b.distance.toFixed(0), spread: b.spread.toFixed(0) };
+    const said = { colour: lower(spec.bgColorLabel ? data(spec.bgColorLabel) : t("plain")), distance: num(b.distance, 0), spread: num(b.spread, 0) };
     if (!b.close) lines.push(line("fail", m.canReplace
       ? t("The background is not %(colour)s (colour %(distance)s off): stand before a plain %(colour)s wall, or replace the background below.", said)
       : t("The background is not %(colour)s (colour %(distance)s off): stand before a plain %(colour)s wall.", said)));
@@ -180,7 +180,7 @@ function light(spec, m, lines) {
   const c = m.colour;
   if (c) {
     const chroma = Math.hypot(c.a, c.b);
-    const numbers = `a* ${c.a.toFixed(0)}, b* ${c.b.toFixed(0)}`;
+    const numbers = `a* ${num(c.a, 0)}, b* ${num(c.b, 0)}`;
     if (chroma < 4) {
       lines.push(spec.colour === "colour"
         ? line("fail", t("The photo looks black and white (skin colour %(numbers)s): the document asks for a colour photo.", { numbers }))
@@ -202,7 +202,7 @@ function detail(m, lines) {
       : line(value >= SHARPNESS.warn ? "warn" : "fail", t("The face looks blurred at print size (fine detail %(share)s, %(sharp)s is sharp): hold the camera still, focus on the face, and use more light.", { share: pct(value), sharp: pct(SHARPNESS.pass) })));
   }
   if (m.blocking !== undefined && m.blocking !== null) {
-    const ratio = { ratio: m.blocking.toFixed(2) };
+    const ratio = { ratio: num(m.blocking, 2) };
     lines.push(m.blocking <= BLOCKING.pass ? line("pass", t("No visible compression blocks (%(ratio)s across the JPEG grid against inside it).", ratio))
       : m.blocking <= BLOCKING.warn
         ? line("warn", t("The photo is compressed: its 8 px JPEG blocks show (%(ratio)s across the grid against inside it). Use the camera's original file, not one sent through a messaging app.", ratio))

@@ -280,9 +280,9 @@ function readout() {
   const spec = state.spec;
   const m = measure(state.transform, state.face, spec, image());
   const of = (r) => (r ? ` (${num(r.min)}–${num(r.max)})` : "");
-  const parts = [t("Head %(size)s mm%(range)s", { size: m.headMm.toFixed(1), range: of(spec.headHeightMm) }),
-    t("eyes %(size)s mm above the bottom%(range)s", { size: m.eyeLineMm.toFixed(1), range: of(spec.eyeLineMm) }),
-    t("top %(size)s mm%(range)s", { size: m.topMarginMm.toFixed(1), range: of(spec.topMarginMm) })];
+  const parts = [t("Head %(size)s mm%(range)s", { size: num(m.headMm), range: of(spec.headHeightMm) }),
+    t("eyes %(size)s mm above the bottom%(range)s", { size: num(m.eyeLineMm), range: of(spec.eyeLineMm) }),
+    t("top %(size)s mm%(range)s", { size: num(m.topMarginMm), range: of(spec.topMarginMm) })];
   ui.readout.textContent = parts.join(" · ");
 }
 
