@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import time
 from pathlib import Path
@@ -18,6 +19,8 @@ from pathlib import Path
 import httpx
 import numpy as np
 import pytest
+from photospecs.site.i18n import texts_of
+from photospecs.site.languages import BY_CODE
 from PIL import Image
 from playwright.sync_api import expect
 from tool_photos import Portrait, locate
@@ -537,4 +540,26 @@ def test_the_tool_works_offline_once_loaded(server, browser, photos):
     page.goto(f"{server.url}/es/tool?country=uk&document=uk-passport")
     expect(page.locator("html")).to_have_attribute("lang", "es")
     expect(page.locator("#tool-document")).to_have_value("uk-passport")
+    context.close()
+
+
+def test_the_tool_speaks_the_pages_language(server, browser, photos):
+    """On /es/tool a person reads Spanish throughout: the document's name and background colour
+    from the dataset's catalogue, every check line from the site's, numbers with a decimal comma."""
+    spanish = texts_of(BY_CODE["es"])
+    spec = httpx.get(f"{server.url}/api/documents/uk-passport").json()
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server.url}/es/tool?country=uk&document=uk-passport")
+    expect(page.locator("#tool-document option:checked")).to_have_text(spanish.data(spec["name"]))
+    expect(page.locator("#tool-facts")).to_contain_text(f"{spanish.data(spec['bgColorLabel'])} ({spec['bgColor']})")
+    page.locator("#tool-file").set_input_files(str(photos("portrait.jpg")))
+    expect(page.locator("#tool-readout")).to_contain_text(" mm", timeout=TIMEOUT)  # the face is measured
+    expect(page.get_by_role("button", name=spanish.gettext("Download photo"))).to_be_enabled()
+    lines = page.locator("#tool-checks li").all_inner_texts()
+    english = {line for line in lines if re.search(r"\b(the|photo|head|eyes|face)\b", line, re.IGNORECASE)}
+    assert lines and not english, english
+    # A measured head is written as Spanish writes numbers (the figures carry a decimal now and then).
+    readout = page.locator("#tool-readout").inner_text()
+    assert re.search(r"\d+(,\d)? mm", readout) and not re.search(r"\d\.\d", readout), readout
     context.close()
