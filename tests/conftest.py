@@ -226,7 +226,9 @@ class Attached:
         raise RuntimeError(f"the run's server did not become ready: {self.output()}")
 
     def output(self) -> str:
-        return self.log.read_bytes().decode(errors="replace")
+        """Its whole lines so far: the other worker's requests may be logging meanwhile."""
+        logged = self.log.read_bytes()
+        return logged[: logged.rfind(b"\n") + 1].decode(errors="replace")
 
 
 # One server for the whole run, whichever worker asks: under pytest-xdist the controller starts
