@@ -12,9 +12,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+import shared
 from litestar.testing import TestClient
 from photospecs import build as catalog_module
 from photospecs.core.views import build_views
@@ -40,9 +42,15 @@ def bundled():
 
 
 @pytest.fixture(scope="session")
-def catalog(bundled):
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the workers of this run keep what they make once between them (tests/shared.py)."""
+    return shared.run_folder(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def catalog(bundled, run_folder):
     """The catalog for the default settings."""
-    return catalog_module.build(bundled, Settings(languages=LANGUAGES))
+    return shared.once(run_folder / "catalog.pickle", lambda: catalog_module.build(bundled, Settings(languages=LANGUAGES)))
 
 
 @pytest.fixture(scope="session")
@@ -52,10 +60,11 @@ def every_language(bundled):
 
 
 @pytest.fixture(scope="session")
-def configured(bundled):
+def configured(bundled, run_folder):
     """A catalog for settings an operator changes: its own site URL (the tool URL follows it),
     a shorter max-age, metrics off."""
-    return catalog_module.build(bundled, Settings(site_url=SITE, max_age=60, metrics=False, languages=LANGUAGES))
+    settings = Settings(site_url=SITE, max_age=60, metrics=False, languages=LANGUAGES)
+    return shared.once(run_folder / "configured.pickle", lambda: catalog_module.build(bundled, settings))
 
 
 @pytest.fixture(scope="session")
@@ -72,6 +81,12 @@ def app(catalog):
 
 # Modules that load the machine in bursts and time what they see: never run beside one another.
 BURSTY = ("_browser.py", "/test_shutdown.py", "/test_faults.py")
+# The longest units of work, about longest first (measured with --durations): handed out before
+# the rest, so that no worker starts one of them while the other is about to finish. The others
+# follow by their number of tests, as pytest-xdist orders them. The image test comes after the
+# first catalogs are built: its pod builds every language within the startup probe's time.
+LONGEST = ("bursty", "/test_i18n.py", "/test_image.py", "/test_schemathesis.py", "/test_mcp_fuzz.py", "/test_limits.py",
+           "/test_mcp_conformance.py", "/test_search.py", "/test_operations.py")
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -82,10 +97,22 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     workers start slowly enough to miss its timings."""
     from xdist.scheduler import LoadScopeScheduling
 
+    def rank(scope: str) -> int:
+        return next((at for at, name in enumerate(LONGEST) if scope.endswith(name)), len(LONGEST))
+
     class ByModule(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             module = nodeid.split("::", 1)[0]
             return "bursty" if module.endswith(BURSTY) else module
+
+        def _assign_work_unit(self, node: object) -> None:
+            # The queue is complete at the first assignment: put the longest units first (a
+            # stable sort keeps xdist's order among the rest).
+            if not getattr(self, "ranked", False):
+                for scope in sorted(self.workqueue, key=rank):
+                    self.workqueue.move_to_end(scope)
+                self.ranked = True
+            super()._assign_work_unit(node)
 
     return ByModule(config, log)
 
@@ -127,11 +154,13 @@ def free_port() -> int:
 class Server:
     """A real `photospecs serve` process on a free port."""
 
-    def __init__(self, env: dict[str, str] | None = None, workers: int = 1, start_method: str | None = None) -> None:
+    def __init__(self, env: dict[str, str] | None = None, workers: int = 1, start_method: str | None = None,
+                 log: Path | None = None, wait: bool = True) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        # A file, not a pipe: a server that logs a lot must never block on a full pipe.
-        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open for the server's life)
+        # A file, not a pipe: a server that logs a lot must never block on a full pipe. A named
+        # one when other processes read it too (the run's shared server).
+        self.log = log.open("w+b") if log else tempfile.TemporaryFile()  # noqa: SIM115 (kept open for the server's life)
         args = ["serve", "--port", str(self.port), "--workers", str(workers)]
         # The worker start method is the interpreter's (fork on Linux before 3.14, forkserver after).
         launcher = ["-m", "photospecs.cli"] if start_method is None else [
@@ -146,7 +175,8 @@ class Server:
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )
-        self._wait_ready()
+        if wait:
+            self._wait_ready()
 
     # Generous: on a busy machine a server whose workers are spawned (each unpickles the
     # catalog) has taken over 20 s to become ready, and one building its catalog over 60 s.
@@ -179,20 +209,71 @@ class Server:
         return self.output()
 
 
+class Attached:
+    """The run's shared server as a worker sees it: its address and its log (the controller
+    started it and stops it)."""
+
+    def __init__(self, port: int, log: str) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.log = Path(log)
+        deadline = time.monotonic() + 150  # as Server's own wait: a busy machine, a catalog to build
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.url}/readyz", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.05)
+        raise RuntimeError(f"the run's server did not become ready: {self.output()}")
+
+    def output(self) -> str:
+        """Its whole lines so far: the other worker's requests may be logging meanwhile."""
+        logged = self.log.read_bytes()
+        return logged[: logged.rfind(b"\n") + 1].decode(errors="replace")
+
+
+# One server for the whole run, whichever worker asks: under pytest-xdist the controller starts
+# it as the workers start (it builds its catalog meanwhile) and stops it after them. Tests may
+# read its log but never stop it. Without xdist (`-n 0`) the session starts its own.
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    config = node.config
+    if not hasattr(config, "photospecs_server"):
+        folder = config._tmp_path_factory.getbasetemp()
+        config.photospecs_server = Server(log=folder / "server.log", wait=False)
+    node.workerinput["photospecs_server"] = (config.photospecs_server.port, str(config.photospecs_server.log.name))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if hasattr(config, "photospecs_server"):  # the controller, after every worker has finished
+        config.photospecs_server.stop()
+        shared.forget(config._tmp_path_factory.getbasetemp())
+
+
 @pytest.fixture(scope="session")
-def server():
+def server(request: pytest.FixtureRequest):
+    given = getattr(request.config, "workerinput", {}).get("photospecs_server")
+    if given:
+        yield Attached(*given)
+        return
     running = Server()
     yield running
     running.stop()
 
 
 @pytest.fixture(scope="session")
-def prebuilt(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The environment of a server that loads a catalog file `photospecs build` wrote once (for
-    a site URL of its own: the file is only used by servers with the same settings)."""
-    env = {"PHOTOSPECS_SITE_URL": "https://prebuilt.example", "PHOTOSPECS_CATALOG_FILE": str(tmp_path_factory.mktemp("catalog") / "catalog.bin"),
-           "PHOTOSPECS_LANGUAGES": LANGUAGES}
-    subprocess.run([sys.executable, "-m", "photospecs.cli", "build"], env={**os.environ, **env}, check=True, capture_output=True, timeout=300)
+def prebuilt(run_folder: Path) -> dict[str, str]:
+    """The environment of a server that loads a catalog file `photospecs build` wrote once in
+    this run (for a site URL of its own: the file is only used by servers with the same settings).
+    Tests may copy the file, never change it: the other worker's servers load it too. English
+    alone: these servers are stopped, killed and drained, never asked for a translated page, and
+    each spawned worker reads the whole file."""
+    path = run_folder / "prebuilt" / "catalog.bin"
+    env = {"PHOTOSPECS_SITE_URL": "https://prebuilt.example", "PHOTOSPECS_CATALOG_FILE": str(path), "PHOTOSPECS_LANGUAGES": "en"}
+    path.parent.mkdir(exist_ok=True)
+    with shared.locked(path):
+        if not path.exists():
+            subprocess.run([sys.executable, "-m", "photospecs.cli", "build"], env={**os.environ, **env}, check=True, capture_output=True, timeout=300)
     return env
 
 
