@@ -8,7 +8,7 @@ import re
 LIMIT = 69  # characters of the whole <title>
 SUFFIX = " · photospecs"
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")  # "re-registration" is one word
-_ASIDE = re.compile(r"\s*\([^)]*\)")
+_ASIDE = re.compile(r"\s*[(（][^)）]*[)）]")  # full-width brackets too, as Chinese writes them
 
 
 def repeats(text: str) -> bool:
@@ -27,8 +27,9 @@ def without_repeats(text: str) -> str:
     seen: set[str] = set()
     kept = []
     for word in text.split(" "):
-        key = word.casefold().strip("():,")
-        if _WORD.fullmatch(key) and len(key) >= 3 and key != "and" and key in seen:
+        found = _WORD.search(word.casefold())  # the word without its punctuation ("،" too)
+        key = found.group() if found else ""
+        if len(key) >= 3 and key != "and" and key in seen:
             continue
         seen.add(key)
         kept.append(word)
