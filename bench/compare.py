@@ -71,6 +71,8 @@ SCENARIOS = [
     Scenario("POST /api/mcp tools/call get_visa_photo_spec", "/api/mcp", body=MCP_CALL, kind="mcp"),
     Scenario("POST /api/mcp tools/call list_supported_countries (gzip)", "/api/mcp", "gzip", body=MCP_LIST, kind="mcp"),
     Scenario("GET /us-visa-photo (document page, br)", "/us-visa-photo", "br", kind="page"),
+    # A language's pages are packed in one blob (a slice per answer): held to the English page's ratio.
+    Scenario("GET /ar/us-visa-photo (translated page, br)", "/ar/us-visa-photo", "br", kind="page"),
 ]
 MISSES = [
     # What people mistype: near-misses of real names and ids, 5 to 20 characters, each made

@@ -227,3 +227,16 @@ def test_the_live_box_gets_results_in_its_pages_language(client):
     assert spanish["url"] == "http://127.0.0.1:8000/es/us-passport-photo" and spanish["name"].startswith("Estados Unidos")
     english = client.get("/api/search", params={"q": "pasaporte estadounidense", "lang": "xx"}).json()["results"][0]
     assert english["url"] == "http://127.0.0.1:8000/us-passport-photo"
+
+
+def test_a_translated_page_is_answered_before_routing_from_its_second_request(app, client):
+    path = "/es/countries/us"
+    app.warm.pop(path, None)
+    first = client.get(path, headers={"accept-encoding": "br"})
+    assert path in app.warm  # put together once, then answered like an English page
+    second = client.get(path, headers={"accept-encoding": "br"})
+    assert first.status_code == second.status_code == 200 and first.content == second.content
+    assert first.headers == second.headers and "Estados Unidos" in second.text
+    assert client.get(path + "?utm_source=x").status_code == 200  # a query goes through the routes
+    assert client.get("/es/countries/nowhere").status_code == 404 and "/es/countries/nowhere" not in app.warm
+    assert client.head(path).status_code == 200

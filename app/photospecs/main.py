@@ -6,6 +6,7 @@ import contextlib
 import ctypes
 import gc
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from litestar import Litestar, Request, Response
@@ -29,6 +30,7 @@ NOT_FOUND = Error(
     status=404, error="not_found", message="Nothing is served at this path. The API is listed at /api/docs, the site's pages at /sitemap.xml."
 )
 INTERNAL_ERROR = Error(status=500, error="internal_error", message="Internal error.")
+WARM = 2048  # pages of other languages a worker keeps put together (PhotospecsApp._warmed)
 METRICS_OFF = Error(status=404, error="not_found", message="Metrics are turned off here (PHOTOSPECS_METRICS).")
 
 
@@ -54,7 +56,7 @@ def app_for(catalog: Catalog, draining: shutdown.Flag | None = None) -> Litestar
         "metrics": get_only(metrics.answer) if metrics else read_only(lambda path, query: METRICS_OFF),
     }
     errors = ErrorRenderer(catalog.site.not_found, catalog.site.not_found_in)
-    app = PhotospecsApp(bind(handlers, errors), metrics, errors, draining)
+    app = PhotospecsApp(bind(handlers, errors), metrics, errors, draining, catalog.site.packed)
     # Everything built so far lives as long as the process: keep the collector from walking it
     # (and, in forked workers, from touching the pages it shares with the parent).
     gc.collect()
@@ -138,7 +140,8 @@ class PhotospecsApp(Litestar):
     ("/api/documents/{id}" fails with KeyError 'GET'), so it needs every id as a path of its own.
     """
 
-    def __init__(self, routes: list[Route], metrics: Metrics | None, errors: ErrorRenderer, draining: shutdown.Flag | None = None) -> None:
+    def __init__(self, routes: list[Route], metrics: Metrics | None, errors: ErrorRenderer, draining: shutdown.Flag | None = None,
+                 packed: Mapping[str, Mapping[str, Prepared]] | None = None) -> None:
         self.metrics = metrics
         self.draining = shutdown.new_flag() if draining is None else draining  # (a flag at 0 is falsy)
         self.errors = errors
@@ -152,13 +155,17 @@ class PhotospecsApp(Litestar):
             for (path, query), prepared in route.hot.items():
                 if self.match(path) is route:  # a path two rows could claim belongs to the one that matches it
                     self.hot.setdefault(path, (route.label, {}))[1][query] = prepared
+        # Each other language's pages (language code -> path -> response, packed), and those this
+        # worker has answered: hot from their second request on, like the English ones.
+        self.packed = packed or {}
+        self.warm: dict[str, tuple[str, dict[bytes, Prepared]]] = {}
         super().__init__(exception_handlers={Exception: internal_error}, openapi_config=None, logging_config=None)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":  # lifespan
             await Litestar.__call__(self, scope, receive, send)
             return
-        hot = self.hot.get(scope["path"])
+        hot = self.hot.get(scope["path"]) or self.warm.get(scope["path"]) or self._warmed(scope["path"])
         if hot is not None:
             prepared = hot[1].get(scope["query_string"])
             if prepared is not None and (scope["method"] == "GET" or scope["method"] == "HEAD") and not self.draining.value:
@@ -172,6 +179,21 @@ class PhotospecsApp(Litestar):
             return
         route = self.match(scope["path"])
         await (self._unmatched if route is None else self.served[route.path.name])(scope, receive, send)
+
+    def _warmed(self, path: str) -> tuple[str, dict[bytes, Prepared]] | None:
+        """A page of another language, put together from its packed pages once and kept, so that
+        it is answered before routing from then on (at most WARM pages a worker: ~4 KB each)."""
+        end = path.find("/", 1)
+        pages = self.packed.get(path[1:end] if end > 0 else path[1:])
+        if pages is None or path not in pages:
+            return None
+        route = self.match(path)
+        if route is None:
+            return None
+        if len(self.warm) >= WARM:
+            self.warm.clear()
+        found = self.warm[path] = (route.label, {b"": pages[path]})
+        return found
 
     async def _send_hot(self, label: str, prepared: Prepared, scope: Scope, send: Send) -> None:
         """A hot request: what `_observed` does around an endpoint, without the routing."""
