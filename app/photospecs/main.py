@@ -30,7 +30,7 @@ NOT_FOUND = Error(
     status=404, error="not_found", message="Nothing is served at this path. The API is listed at /api/docs, the site's pages at /sitemap.xml."
 )
 INTERNAL_ERROR = Error(status=500, error="internal_error", message="Internal error.")
-WARM = 2048  # pages of other languages a worker keeps put together (PhotospecsApp._warmed)
+WARM = 512  # pages of other languages a worker keeps put together: the popular ones (PhotospecsApp._warmed)
 METRICS_OFF = Error(status=404, error="not_found", message="Metrics are turned off here (PHOTOSPECS_METRICS).")
 
 
@@ -182,7 +182,7 @@ class PhotospecsApp(Litestar):
 
     def _warmed(self, path: str) -> tuple[str, dict[bytes, Prepared]] | None:
         """A page of another language, put together from its packed pages once and kept, so that
-        it is answered before routing from then on (at most WARM pages a worker: ~4 KB each)."""
+        it is answered before routing from then on (at most WARM pages a worker, each about 4 KB of brotli and its headers)."""
         end = path.find("/", 1)
         pages = self.packed.get(path[1:end] if end > 0 else path[1:])
         if pages is None or path not in pages:
