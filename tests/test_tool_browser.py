@@ -559,6 +559,7 @@ def test_the_tool_speaks_the_pages_language(server, browser, photos):
     lines = page.locator("#tool-checks li").all_inner_texts()
     english = {line for line in lines if re.search(r"\b(the|photo|head|eyes|face)\b", line, re.IGNORECASE)}
     assert lines and not english, english
+    assert not [line for line in lines if re.search(r"\d\.\d", line)], lines  # "22,5–31,5 mm", not "22.5"
     # A measured head is written as Spanish writes numbers (the figures carry a decimal now and then).
     readout = page.locator("#tool-readout").inner_text()
     assert re.search(r"\d+(,\d)? mm", readout) and not re.search(r"\d\.\d", readout), readout

@@ -182,7 +182,8 @@ class PhotospecsApp(Litestar):
 
     def _warmed(self, path: str) -> tuple[str, dict[bytes, Prepared]] | None:
         """A page of another language, put together from its packed pages once and kept, so that
-        it is answered before routing from then on (at most WARM pages a worker, each about 4 KB of brotli and its headers)."""
+        it is answered before routing from then on (at most WARM pages a worker, each about 4 KB
+        of brotli and its headers)."""
         end = path.find("/", 1)
         pages = self.packed.get(path[1:end] if end > 0 else path[1:])
         if pages is None or path not in pages:

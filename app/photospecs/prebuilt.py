@@ -231,8 +231,9 @@ def read(settings: Settings) -> Catalog | str:
             (length,) = struct.unpack("<Q", source.read(8))
             pickled = io.BytesIO(source.read(length))
             bodies_at = source.tell()
-            # Two mappings: the one bodies are copied out of is closed after reading; the other
-            # stays open for as long as the packed pages it holds are served.
+            # Two mappings: the one bodies are copied out of is closed after reading, so the pages
+            # read then do not stay mapped in every worker; the other stays open for as long as
+            # the packed pages it holds are served.
             kept = mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_READ)
             with mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_READ) as mapped, memoryview(mapped)[bodies_at:] as bodies:
                 reader = _Reader(pickled, bodies, files_of(path), kept, bodies_at)

@@ -1,7 +1,8 @@
 """The dataset's words a person reads, as messages of the gettext domain "dataset": every
 requirement statement; a document's name, background and its colour's name, its rules for
 children, where it departs from ICAO, gaps between its sources and why they are secondary; a
-portal's rules; the comparisons' descriptions. Names of offices, portals and sources stay as their owners write them.
+portal's rules; the comparisons' descriptions. Names of offices, portals and sources stay as
+their owners write them.
 
 `extract` is a Babel extraction method (registered in pyproject.toml, used by babel-dataset.cfg),
 so the dataset's texts go through the same round as the site's own messages: extract, update,
@@ -17,7 +18,7 @@ import tomllib
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-# (table, field) pairs whose strings are read by people; lists are taken item by item.
+# The fields of each kind of table whose strings people read; a list is taken item by item.
 DOCUMENT_FIELDS = ("name", "background", "bg_color_label", "requirements", "icao_deviations", "discrepancies", "secondary_reason")
 CHILD_FIELDS = ("rule",)
 PORTAL_FIELDS = ("rules", "discrepancies", "secondary_reason")

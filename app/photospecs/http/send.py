@@ -193,7 +193,8 @@ class ErrorRenderer:
 
     async def __call__(self, scope: Scope, send: Send, error: Error, extra: Headers | None = None) -> int:
         if self._page is not None and self.wants_page(scope, error):
-            page = self._page_for(scope["path"]) or self._page
+            page = self._page_for(scope["path"])
+            assert page is not None  # wants_page said there is a page
             variant = page.variants[choose_coding(header(scope, b"accept-encoding"))]
             await send({"type": "http.response.start", "status": 404, "headers": variant.headers})
             await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else variant.body})

@@ -201,7 +201,7 @@ def render_language(data: Data, urls: Urls, views: Views, env: jinja2.Environmen
                head_standard=doc.head_height_standard, eye_standard=doc.eye_line_standard, portals=portals, size_bases=SIZE_BASES,
                fig=figure(spec), prov=provenance(spec), stated=stated_line(spec, texts), offices=offices(spec),
                sit=situation(spec, doc.file.kind, portals), authority=authority(spec.sources), link_note=link_check_note(spec.sources, texts),
-               crumbs=[countries, (texts.country(doc.country), local("country-page", doc.country.id)), (texts.data(spec.name) or spec.name, local("page", spec.slug))])
+               crumbs=[countries, (texts.country(doc.country), local("country-page", doc.country.id)), (texts.data_or_english(spec.name), local("page", spec.slug))])
         checked[at("page", spec.slug)] = spec.checked
     groups = [(c, [p for p in views.portals.values() if p.country == c.id]) for c in data.countries]
     render("portals-page", "", "portals.html", groups=[(c, ps) for c, ps in groups if ps], portal_count=len(views.portals))

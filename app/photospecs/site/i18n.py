@@ -2,10 +2,10 @@
 site's own words, dataset.po for the dataset's: photospecs.dataset.messages) and its CLDR data
 from Babel (numbers, ranges, dates, plural rules, country names).
 
-The .po files are read directly at start-up (babel.messages.pofile), not compiled to .mo: the
+The .po files are read directly by the build (babel.messages.pofile), not compiled to .mo: the
 source translators edit is the only file, nothing generated is committed or can go stale, and
-reading twelve catalogues costs a few hundredths of a second of a build that renders every page
-anyway. A catalogue entry that is missing or fuzzy falls back to English here; the tests refuse
+reading them (about 0.3 s for a language's dataset catalogue) is a small part of a build that
+renders every page anyway. A catalogue entry that is missing or fuzzy falls back to English here; the tests refuse
 both (tests/test_i18n.py).
 """
 
@@ -96,6 +96,11 @@ class Texts:
             return text
         said = self.dataset.gettext(text)
         return said if said != text else None
+
+    def data_or_english(self, text: str) -> str:
+        """The dataset's `text` in this language where translated, else as the data has it: for
+        titles, crumbs and other places no lang="en" mark can go."""
+        return self.data(text) or text
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """Plural forms by the language's CLDR rule (the catalogue's Plural-Forms header)."""

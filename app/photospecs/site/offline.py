@@ -46,9 +46,9 @@ def shell(served: dict[str, bytes], static: Callable[[str], str]) -> list[str]:
 
 
 def service_worker(source: bytes, served: dict[str, bytes], hashes: dict[str, str]) -> bytes:
-    """sw.js with its list of URLs, the route table, the tool page's path in every language, and a cache name that changes with any of our
-    files (the face models, cached when first used, included), so a deploy never mixes old files
-    with new."""
+    """sw.js with its list of URLs, the route table, the tool page's path in every language, and
+    a cache name that changes with any of our files (the face models, cached when first used,
+    included), so a deploy never mixes old files with new."""
     if any(mark not in source for mark in (SHELL_MARK, VERSION_MARK, ROUTES_MARK, TOOLS_MARK)):
         raise ValueError("sw.js lost the marks its list of URLs, its routes, its tool pages and its version are written at")
     urls = shell(served, versioned(hashes))

@@ -127,7 +127,7 @@ def environment(urls: Urls, static: Callable[[str], str], version: str, texts: T
     env.globals["tr"] = lambda text: dataset_text(text, texts)
     env.globals["rule"] = lambda text: dataset_rule(text, texts)
     env.tests["translated"] = lambda text: texts.data(text) is not None
-    env.filters["named"] = lambda text: texts.data(text) or text  # where no markup may go: titles, meta
+    env.filters["named"] = texts.data_or_english  # where no markup may go: titles, meta
     env.globals["search_messages"] = tool_messages(texts, ("search.js",))
     env.globals["en_attr"] = markupsafe.Markup("") if texts.english else markupsafe.Markup(' lang="en"')
     env.globals["own_attr"] = markupsafe.Markup("") if texts.english else markupsafe.Markup(' lang="%s"') % texts.language.tag
@@ -176,10 +176,8 @@ def dataset_text(text: str, texts: Texts) -> markupsafe.Markup | str:
 
 def dataset_rule(text: str, texts: Texts) -> markupsafe.Markup | str:
     said = texts.data(text)
-    if texts.english:
-        return text
-    if said is None:
-        return markupsafe.Markup('<span lang="en">%s</span>') % text
+    if texts.english or said is None:
+        return dataset_text(text, texts)
     return markupsafe.Markup(
         '%s <details class="original"><summary title="%s"><span aria-hidden="true">EN</span><span class="sr">%s</span></summary>'
         '<span lang="en" dir="ltr">%s</span></details>'

@@ -54,13 +54,12 @@ def search_page(site: SiteSlice, code: str = "") -> Handler:
     search = site.search
     data = site.data
 
+    def shown(found: SearchResult) -> Result:
+        """A result as this language's page shows it (named at start-up, search_results)."""
+        return Result(found.name, found.url.removeprefix(site.urls.site), found.summary)
+
     def render(query: bytes) -> tuple[int, bytes]:
         texts, template = prepared()
-
-        def shown(found: SearchResult) -> Result:
-            """A result as this language's page shows it (named at start-up, search_results)."""
-            return Result(found.name, found.url.removeprefix(site.urls.site), found.summary)
-
         params = parse_query(query)
         problem, text, results = None, "", []
         if isinstance(params, Error):

@@ -6,30 +6,31 @@ from __future__ import annotations
 
 from photospecs.core.search import Search, SearchResult, Target
 from photospecs.dataset import Data
+from photospecs.dataset.schema import CountryFile
 from photospecs.paths import at
 from photospecs.site.i18n import Texts
 from photospecs.urls import Urls
 
 
-def shown(target: Target, data: Data, texts: Texts) -> tuple[str, str, str]:
-    """(name, path, summary) of a result on a page in the language of `texts`."""
-    if texts.english:
-        return target.name, target.path, target.summary
+def shown(target: Target, data: Data, texts: Texts, countries: dict[str, CountryFile]) -> tuple[str, str, str]:
+    """(name, path, summary) of a result on a page in the language of `texts` (not English: the
+    targets are named in English already)."""
     code = texts.language.code
-    country = next(c for c in data.countries if c.id == target.country)
+    country = countries[target.country]
     if target.type == "country":
         count = len(data.docs_by_country[country.id])
         return (texts.country(country), at("country-page", country.id, code),
                 texts.ngettext("%(count)s document", "%(count)s documents", count) % {"count": count})
     doc = data.docs[target.id]
-    return (f"{texts.country(country)} · {texts.data(doc.file.name) or doc.file.name}", at("page", doc.slug, code),
+    return (f"{texts.country(country)} · {texts.data_or_english(doc.file.name)}", at("page", doc.slug, code),
             texts.size(doc.file.capture, doc.file.width_mm, doc.file.height_mm))
 
 
 def localize(search: Search, data: Data, urls: Urls, texts: Texts) -> None:
     """Give `search` its results in the language of `texts`."""
     results = []
+    countries = {country.id: country for country in data.countries}
     for target in search.targets:
-        name, path, summary = shown(target, data, texts)
+        name, path, summary = shown(target, data, texts, countries)
         results.append(SearchResult(target.type, target.id, name, urls.site + path, target.country, summary))
     search.add_language(texts.language.code, results)

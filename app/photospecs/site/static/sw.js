@@ -1,6 +1,7 @@
 // Keeps the photo tool working offline once it has loaded. At start-up the service writes in the
 // URLs the tool page requests, fingerprints included (app/photospecs/site/offline.py), the route
-// table it answers by (app/paths.py), the tool page's path in every language and a cache name that changes with any of our files.
+// table it answers by (app/paths.py), the tool page's path in every language and a cache name
+// that changes with any of our files.
 // Fingerprinted files never change, so they come from the cache first; the face models (17 MB)
 // are not fetched here but kept the first time the page uses them, so the tool costs nothing
 // extra to visit and, after one photo, finds faces offline too. The page and the specifications

@@ -18,7 +18,7 @@ export const GLARE = { pass: 0.1, warn: 0.25 };
 export const BLOCKING = { pass: 1.5, warn: 2 };
 
 const mm = (value) => `${num(value)} mm`;
-const range = (r) => `${r.min}–${r.max} mm`;
+const range = (r) => `${num(r.min)}–${num(r.max)} mm`;
 const pct = (share) => `${Math.round(share * 100)} %`;
 const line = (level, text) => ({ level, text });
 const inRange = (value, r, slack = 0) => value >= r.min - slack && value <= r.max + slack;

@@ -12,6 +12,12 @@ const EYE_LIDS = [[159, 145, 33, 133], [386, 374, 362, 263]]; // upper, lower, t
 const LIPS = [13, 14, 61, 291]; // inner upper, inner lower, two corners
 
 const distance = (a, b) => Math.hypot(a.x - b.x, a.y - b.y);
+
+// The middle between the irises of a face's landmarks, and their distance apart.
+export function irisMiddle(points) {
+  const [left, right] = IRIS.map((i) => points[i]);
+  return { x: (left.x + right.x) / 2, y: (left.y + right.y) / 2, span: distance(left, right) };
+}
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -139,11 +145,10 @@ export function personBoxes(mask, width, height, threshold = 128) {
 // The faces of a list that are not the same face found twice (eyes closer than half their
 // distance apart), first found kept.
 export function distinctFaces(faces) {
-  const eyes = (points) => ({ x: (points[468].x + points[473].x) / 2, y: (points[468].y + points[473].y) / 2, span: Math.hypot(points[468].x - points[473].x, points[468].y - points[473].y) });
   const kept = [];
   for (const face of faces) {
-    const e = eyes(face);
-    if (!kept.some((other) => { const o = eyes(other); return Math.hypot(e.x - o.x, e.y - o.y) < 0.5 * Math.max(e.span, o.span); })) kept.push(face);
+    const e = irisMiddle(face);
+    if (!kept.some((other) => { const o = irisMiddle(other); return distance(e, o) < 0.5 * Math.max(e.span, o.span); })) kept.push(face);
   }
   return kept;
 }

@@ -2,7 +2,7 @@
 // vendor/mediapipe/), loaded from this site on first use only. Each runs on a canvas in this page;
 // nothing is sent anywhere. Their URLs, fingerprinted like every asset, come from the page.
 import { url } from "../routes.js";
-import { distinctFaces, faceFromLandmarks, personBoxes } from "./face.js";
+import { distinctFaces, faceFromLandmarks, irisMiddle, personBoxes } from "./face.js";
 
 // The page lists the model files' fingerprinted URLs; read when the models are first needed.
 let listed = null;
@@ -172,7 +172,7 @@ export async function findFace(models, image) {
   const others = await landmarksIn(models, image, neighbourhood(found, size), clampRect(grown(found, 0.15), size));
   faces = distinctFaces([...faces, ...others]).sort((a, b) => spread(b) - spread(a));
   const points = faces[0];
-  const eyes = { x: (points[468].x + points[473].x) / 2, y: (points[468].y + points[473].y) / 2 };
+  const eyes = irisMiddle(points);
   const depth = Math.hypot(points[152].x - eyes.x, points[152].y - eyes.y);
   const head = clampRect({ x: eyes.x - 2 * depth, y: eyes.y - 2.5 * depth, width: 4 * depth, height: 4 * depth }, size);
   const headCanvas = excerpt(image, head, 512);
