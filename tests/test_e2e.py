@@ -33,6 +33,20 @@ def test_full_dataset_is_compressed_for_clients_that_accept_it(server):
     assert len(encoded) < len(identity) / 4
 
 
+def test_a_page_kept_compressed_is_the_same_page_in_every_coding(server):
+    """English pages are kept in brotli and gzip; a client asking for neither gets the body made
+    from them, with its own validator, length and 304."""
+    plain, body = raw_get(server, "/us-visa-photo")
+    assert plain.status_code == 200 and "content-encoding" not in plain.headers and b"</html>" in body
+    assert int(plain.headers["content-length"]) == len(body)
+    _, br = raw_get(server, "/us-visa-photo", **{"accept-encoding": "br"})
+    gzipped, gz = raw_get(server, "/us-visa-photo", **{"accept-encoding": "gzip"})
+    assert brotli.decompress(br) == gzip.decompress(gz) == body
+    assert plain.headers["etag"] == gzipped.headers["etag"].replace("-gzip", "")
+    again, empty = raw_get(server, "/us-visa-photo", **{"if-none-match": plain.headers["etag"]})
+    assert again.status_code == 304 and empty == b""
+
+
 def test_conditional_get_and_head(server):
     response, _ = raw_get(server, "/api/comparisons")
     etag = response.headers["etag"]

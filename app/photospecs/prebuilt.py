@@ -34,7 +34,7 @@ from photospecs.build import Catalog
 from photospecs.http.encoded import HUGE_BODY, Variant
 from photospecs.settings import Settings
 
-FORMAT = b"photospecs-catalog 6\n"
+FORMAT = b"photospecs-catalog 7\n"
 PACKAGE = Path(__file__).resolve().parent
 DEFAULT_FILE = PACKAGE / "catalog.bin"
 # Settings that only steer the server (timeouts, limits, logging, the Host guard, metrics)
@@ -113,33 +113,49 @@ def key(settings: Settings) -> bytes:
     return digest.hexdigest().encode()
 
 
-class Mapped:
-    """A stretch of the pre-built file, mapped read-only: a language's packed pages. Slicing it
-    copies, exactly as slicing bytes does, but the stretch itself is the page cache's, shared by
-    every worker (a copy each was 45 MiB a worker for twelve languages)."""
+class InFile:
+    """A stretch of the pre-built file, read from it (pread) when a page in it is asked for: a
+    language's packed pages. Its bytes stay in the kernel's page cache, once for every worker and
+    pod on the node and reclaimable, not in any process's memory: a copy each was 45 MiB a worker
+    for twelve languages, and a read-only mapping of it grew each worker's resident set by the
+    pages requests had touched (34 MiB after every page once). A worker reads a page once and
+    then keeps it put together (main.PhotospecsApp._warmed)."""
 
-    __slots__ = ("_length", "_map", "_start")
+    __slots__ = ("_length", "_opened", "_start")
 
-    def __init__(self, mapped: mmap.mmap, start: int, length: int) -> None:
-        self._map, self._start, self._length = mapped, start, length
+    def __init__(self, opened: _Opened, start: int, length: int) -> None:
+        self._opened, self._start, self._length = opened, start, length
 
     def __getitem__(self, part: slice) -> bytes:
         start, stop, _ = part.indices(self._length)
-        return self._map[self._start + start : self._start + stop]
+        return os.pread(self._opened.fd, stop - start, self._start + start)
 
     def __len__(self) -> int:
         return self._length
 
 
+class _Opened:
+    """The pre-built file, open for as long as its packed pages may be asked for (a file
+    replaced by a newer build stays readable through it)."""
+
+    __slots__ = ("fd",)
+
+    def __init__(self, path: Path) -> None:
+        self.fd = os.open(path, os.O_RDONLY)
+
+    def __del__(self) -> None:
+        os.close(self.fd)
+
+
 class _Writer(pickle.Pickler):
     """Pickles the catalog with each response body replaced by its place among the bodies (a
-    packed blob's marked "mapped": read back as a mapping, not a copy), and each variant with a
+    packed blob's marked "packed": read back as an InFile, not a copy), and each variant with a
     huge body by the name of the file that holds it."""
 
-    def __init__(self, file: io.BytesIO, bodies: set[int], mapped: set[int]) -> None:
+    def __init__(self, file: io.BytesIO, bodies: set[int], packed: set[int]) -> None:
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self._bodies = bodies | mapped
-        self._mapped = mapped
+        self._bodies = bodies | packed
+        self._packed = packed
         self.placed: dict[int, tuple[str, int, int]] = {}  # id(body) -> ("body", offset, length)
         self.blobs: list[bytes] = []
         self.files: dict[str, bytes] = {}  # file name (the body's digest) -> huge body
@@ -154,27 +170,27 @@ class _Writer(pickle.Pickler):
             return None
         place = self.placed.get(id(obj))
         if place is None:
-            place = self.placed[id(obj)] = ("mapped" if id(obj) in self._mapped else "body", self._end, len(obj))
+            place = self.placed[id(obj)] = ("packed" if id(obj) in self._packed else "body", self._end, len(obj))
             self.blobs.append(obj)
             self._end += len(obj)
         return place
 
 
 class _Reader(pickle.Unpickler):
-    def __init__(self, file: io.BytesIO, bodies: memoryview, files: Path, mapped: mmap.mmap, bodies_at: int) -> None:
+    def __init__(self, file: io.BytesIO, bodies: memoryview, files: Path, opened: _Opened, bodies_at: int) -> None:
         super().__init__(file)
         self._bodies = bodies
         self._files = files
-        self._mapped, self._bodies_at = mapped, bodies_at
+        self._opened, self._bodies_at = opened, bodies_at
         self._read: dict[Any, Any] = {}  # one object per body or file, however often it is named
         self.missing: list[Path] = []  # files named but not there as written
 
-    def persistent_load(self, pid: Any) -> bytes | Variant | Mapped:
+    def persistent_load(self, pid: Any) -> bytes | Variant | InFile:
         found = self._read.get(pid[:2])
         if found is None:
             kind, *where = pid
-            if kind == "mapped":
-                found = Mapped(self._mapped, self._bodies_at + where[0], where[1])
+            if kind == "packed":
+                found = InFile(self._opened, self._bodies_at + where[0], where[1])
             else:
                 found = self._file_variant(*where) if kind == "file" else self._body(*where)
             self._read[pid[:2]] = found
@@ -231,12 +247,10 @@ def read(settings: Settings) -> Catalog | str:
             (length,) = struct.unpack("<Q", source.read(8))
             pickled = io.BytesIO(source.read(length))
             bodies_at = source.tell()
-            # Two mappings: the one bodies are copied out of is closed after reading, so the pages
-            # read then do not stay mapped in every worker; the other stays open for as long as
-            # the packed pages it holds are served.
-            kept = mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_READ)
+            # The mapping bodies are copied out of is closed after reading, so the pages read then
+            # do not stay mapped in every worker; the packed pages are read when asked for (InFile).
             with mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_READ) as mapped, memoryview(mapped)[bodies_at:] as bodies:
-                reader = _Reader(pickled, bodies, files_of(path), kept, bodies_at)
+                reader = _Reader(pickled, bodies, files_of(path), _Opened(path), bodies_at)
                 catalog = reader.load()
     except FileNotFoundError:
         return f"no pre-built catalog at {path}"

@@ -236,8 +236,12 @@ class Search:
             if len(targets) <= MAX_WORD_DOCS:
                 table.add(word, ((t, WORD) for t in targets))
 
-        # Frozen into tuples: shared by every request, never copied.
-        self._table: dict[str, tuple[Hit, ...]] = {key: tuple(Hit(t, s) for t, s in hits.items()) for key, hits in table.entries.items()}
+        # Frozen into tuples: shared by every request, never copied. One Hit per (target, score):
+        # 60,000 entries in thirteen languages name only 4,000 pairs (3 MB of every server).
+        hits: dict[tuple[int, float], Hit] = {}
+        self._table: dict[str, tuple[Hit, ...]] = {
+            key: tuple(hits.setdefault(pair, Hit(*pair)) for pair in found.items()) for key, found in table.entries.items()
+        }
         strong_keys = [k for k in {*country_keys, *kind_keys} if k in self._table]
         self._completions = _completions(strong_keys)
         self._vocabulary = frozenset(word for key in self._table for word in key.split())

@@ -80,43 +80,31 @@ SMALL_BODY = 512
 
 
 def prepare(
-    body: bytes, content_type: bytes, cache_control: bytes, extra: Headers | None = None, compressible: bool = True, download: bool = False
+    body: bytes, content_type: bytes, cache_control: bytes, extra: Headers | None = None, compressible: bool = True, download: bool = False,
+    keep_identity: bool = True,
 ) -> Prepared:
     """Encode once: br, gzip and identity, each with its strong ETag. Small or already
     compressed bodies (images) are sent identity whatever the client accepts. `download`: a
-    file fetched now and then, compressed with less effort (DOWNLOAD_QUALITY)."""
+    file fetched now and then, compressed with less effort (DOWNLOAD_QUALITY). Without
+    `keep_identity`, the identity variant is made from the gzip one when a client asks (Derived)."""
     digest = hashlib.sha256(body).hexdigest()[:20]
-    variants = {}
     codings: tuple[str, ...] = CODINGS if compressible and len(body) >= SMALL_BODY else ("identity",)
     if len(body) >= HUGE_BODY:
         # The photo tool's model files and Swagger UI's bundle: every browser that asks for them
         # over HTTPS takes brotli, so a gzip copy (7.6 MB of memory in every pod) would serve
         # only plain-HTTP clients, which get identity instead.
         codings = tuple(c for c in codings if c != "gzip")
-    for coding in codings:
-        encoded = compress(body, coding, download)
-        # Strong ETags differ per coding: the bytes on the wire differ.
-        etag = f'"{digest}-{coding}"'.encode() if coding != "identity" else f'"{digest}"'.encode()
-        validators: Headers = [
-            (b"etag", etag),
-            (b"cache-control", cache_control),
-            (b"vary", b"Accept-Encoding"),
-            *COMMON_HEADERS,
-            *(extra or []),
-        ]
-        body_headers: Headers = [
-            (b"content-type", content_type),
-            (b"content-length", str(len(encoded)).encode()),
-        ]
-        if coding != "identity":
-            body_headers.append((b"content-encoding", coding.encode()))
-        variants[coding] = Variant(encoded, etag, body_headers + validators, validators)
+    if not keep_identity and "gzip" in codings:
+        kept = {coding: _variant(coding, compress(body, coding), digest, content_type, cache_control, extra) for coding in ("br", "gzip")}
+        return Prepared(Derived(kept, digest, content_type, cache_control, extra))
+    variants = {coding: _variant(coding, compress(body, coding, download), digest, content_type, cache_control, extra) for coding in codings}
     for coding in CODINGS:
         variants.setdefault(coding, variants["identity"])
     return Prepared(variants)
 
 
 def _variant(coding: str, encoded: bytes, digest: str, content_type: bytes, cache_control: bytes, extra: Headers | None) -> Variant:
+    # Strong ETags differ per coding: the bytes on the wire differ.
     etag = f'"{digest}-{coding}"'.encode() if coding != "identity" else f'"{digest}"'.encode()
     validators: Headers = [(b"etag", etag), (b"cache-control", cache_control), (b"vary", b"Accept-Encoding"), *COMMON_HEADERS, *(extra or [])]
     body_headers: Headers = [(b"content-type", content_type), (b"content-length", str(len(encoded)).encode())]
@@ -125,27 +113,30 @@ def _variant(coding: str, encoded: bytes, digest: str, content_type: bytes, cach
     return Variant(encoded, etag, body_headers + validators, validators)
 
 
-# Decoded bodies of brotli-only pages, most recently sent last: a client without brotli is rare
-# (every browser takes it over HTTPS), so a few dozen of them in memory are plenty.
+# Variants made on request (Derived), most recently sent last: every browser takes brotli or
+# gzip, so the clients these serve (curl, some crawlers) need only a few dozen in memory.
 DECODED_KEPT = 64
 _decoded: OrderedDict[tuple[bytes, str], Variant] = OrderedDict()
 
 
-class BrotliOnly(dict[str, Variant]):
-    """A page kept in memory as brotli alone: its gzip and identity variants are made when a
-    client without brotli asks, and only the last DECODED_KEPT of those are kept (a worker's
-    memory holds thirteen languages' pages this way)."""
+class Derived(dict[str, Variant]):
+    """A body kept in memory in its compressed codings alone: a coding it lacks is made from a
+    kept one when a client asks (gzip's is the quicker to decode), and only the last DECODED_KEPT
+    of those are kept. English pages keep brotli and gzip (their identity bodies were 11 MiB of
+    every server); other languages' pages brotli alone (thirteen languages fit in memory)."""
 
-    def __init__(self, variant: Variant, digest: str, content_type: bytes, cache_control: bytes, extra: Headers | None) -> None:
-        super().__init__(br=variant)
+    def __init__(self, kept: dict[str, Variant], digest: str, content_type: bytes, cache_control: bytes, extra: Headers | None) -> None:
+        super().__init__(kept)
         self._made = (digest, content_type, cache_control, extra)
 
     def __missing__(self, coding: str) -> Variant:
-        key = (self["br"].etag, coding)
+        gzipped = self.get("gzip")
+        source = gzipped or self["br"]
+        key = (source.etag, coding)
         found = _decoded.get(key)
         if found is None:
             digest, content_type, cache_control, extra = self._made
-            body = brotli.decompress(self["br"].body)
+            body = gzip.decompress(source.body) if gzipped else brotli.decompress(source.body)
             found = _variant(coding, compress(body, coding), digest, content_type, cache_control, extra)
             _decoded[key] = found
             if len(_decoded) > DECODED_KEPT:
@@ -155,20 +146,20 @@ class BrotliOnly(dict[str, Variant]):
         return found
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (BrotliOnly, (self["br"], *self._made))
+        return (Derived, (dict(self), *self._made))
 
 
 def prepare_brotli(body: bytes, content_type: bytes, cache_control: bytes, extra: Headers | None = None) -> Prepared:
-    """A page of a language other than English: encoded once, in brotli only (BrotliOnly)."""
+    """A page of a language other than English: encoded once, in brotli only (Derived)."""
     if len(body) < SMALL_BODY:
         return prepare(body, content_type, cache_control, extra)
     digest = hashlib.sha256(body).hexdigest()[:20]
-    return Prepared(BrotliOnly(_variant("br", compress(body, "br"), digest, content_type, cache_control, extra), digest, content_type, cache_control, extra))
+    return Prepared(Derived({"br": _variant("br", compress(body, "br"), digest, content_type, cache_control, extra)}, digest, content_type, cache_control, extra))
 
 
 class Blob(Protocol):
-    """What PackedPages slices: bytes, or a stretch of the pre-built file mapped read-only
-    (photospecs.prebuilt.Mapped), which every worker shares instead of holding its own copy."""
+    """What PackedPages slices: bytes, or a stretch of the pre-built file read when asked for
+    (photospecs.prebuilt.InFile), which no worker holds a copy of."""
 
     def __getitem__(self, part: slice, /) -> bytes: ...
 
@@ -202,7 +193,7 @@ class PackedPages(Mapping[str, Prepared]):
     def __getitem__(self, path: str) -> Prepared:
         offset, length, digest = self.index[path]
         made = (digest, self.content_type, self.cache_control, self.extra)
-        return Prepared(BrotliOnly(_variant("br", self.blob[offset : offset + length], *made), *made))
+        return Prepared(Derived({"br": _variant("br", self.blob[offset : offset + length], *made)}, *made))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.index)

@@ -103,8 +103,8 @@ def build_site(data: Data, urls: Urls, views: Views, names: Names, search: Searc
 
 
 def encoded(path: str, page: Page, cache_control: bytes) -> Prepared:
-    """English pages and every file in brotli, gzip and identity; pages in other languages in
-    brotli only, the rest made when asked (encoded.BrotliOnly): thirteen languages fit in memory."""
+    """Every file in brotli, gzip and identity; English pages in brotli and gzip, pages in other
+    languages in brotli only, the rest made when a client asks (encoded.Derived)."""
     is_tool = path in {at("tool-page", language=lang.code) for lang in languages.ALL}
     headers = (TOOL_PAGE_HEADERS if is_tool else PAGE_HEADERS) if page.html else None
     if page.language:
@@ -112,6 +112,7 @@ def encoded(path: str, page: Page, cache_control: bytes) -> Prepared:
     return prepare(
         page.body, page.content_type, cache_control, headers,
         compressible=page.compressible and (page.content_type[:6] != b"image/" or page.content_type == b"image/svg+xml"),
+        keep_identity=not page.html,
     )
 
 

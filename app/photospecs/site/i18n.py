@@ -75,6 +75,7 @@ class Texts:
         self.language = language
         self.locale = Locale.parse(language.locale)
         self.translations = load_translations(language)
+        self._numbers: dict[float, str] = {}  # a few hundred sizes, each written thousands of times
 
     @cached_property
     def dataset(self) -> gettext.NullTranslations:
@@ -117,7 +118,10 @@ class Texts:
     def number(self, value: float) -> str:
         """31.5 -> "31,5" in Spanish: at most one decimal, as the dataset states sizes; no grouping,
         so that a pixel count reads the same in every language."""
-        return format_decimal(value, format="0.#", locale=self.locale)
+        found = self._numbers.get(value)
+        if found is None:
+            found = self._numbers[value] = format_decimal(value, format="0.#", locale=self.locale)
+        return found
 
     def span(self, low: float, high: float) -> str:
         return f"{self.number(low)}–{self.number(high)}"

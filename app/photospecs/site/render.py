@@ -117,6 +117,7 @@ def environment(urls: Urls, static: Callable[[str], str], version: str, texts: T
     env.policies["ext.i18n.trimmed"] = True  # as babel.cfg extracts them: whitespace in a message is one space
     # newstyle: _("... %(name)s", name=x) escapes x and checks the placeholders.
     env.install_gettext_translations(texts.translations, newstyle=True)  # type: ignore[attr-defined]
+    memoize_plain_messages(env)
     env.globals.update(urls=urls, site_url=urls.site, static=static, version=version, is_front_page=is_front_page)
     env.globals.update(texts=texts, lang=texts.language, country_name=texts.country)
     # The dataset's words come from its own catalogue (dataset.po): `tr` gives one in the page's
@@ -152,6 +153,26 @@ def environment(urls: Urls, static: Callable[[str], str], version: str, texts: T
     env.filters["num"] = texts.number
     env.filters["inches"] = lambda mm: f"{mm / MM_PER_INCH:.2f}".rstrip("0").rstrip(".")
     return env
+
+
+def memoize_plain_messages(env: jinja2.Environment) -> None:
+    """Jinja's newstyle gettext looks a message up, marks it safe and %-formats it on every call
+    (830,000 calls, a fifth of the build's time for thirteen languages); a message without
+    placeholders gives the same markup every time, so it is made once per language. `_` is bound
+    to it directly, skipping Jinja's alias."""
+    made: dict[str, str] = {}
+    full = env.globals["gettext"]
+
+    @jinja2.pass_context
+    def gettext(context: jinja2.runtime.Context, message: str, **variables: object) -> str:
+        if variables:
+            return full(context, message, **variables)  # type: ignore[operator,no-any-return]
+        found = made.get(message)
+        if found is None:
+            found = made[message] = full(context, message)  # type: ignore[operator]
+        return found
+
+    env.globals["gettext"] = env.globals["_"] = gettext
 
 
 def routes() -> dict[str, str]:
