@@ -35,6 +35,31 @@ def template_ids(path):
         return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id}
 
 
+# The familiar "you" of languages that have a polite one: the pages address the reader politely
+# (usted, vous, você, вы, Anda, आप, آپ, আপনি), and a check line must not switch to the familiar.
+FAMILIAR = {
+    "es": r"tu|tus|tú|ti|contigo|haz|pon|ponte|elige|aléjate|acércate|quítate|mantén",  # (no "usa", "abre": also third person)
+    "fr": r"tu|toi|ton|ta|tes",
+    "pt": r"tu|teu|tua|teus|tuas",
+    "ru": r"ты|тебя|тебе|твой|твоя|твоё|твои",
+    "id": r"kamu|engkau",
+    "hi": r"तुम|तुम्हारा|तुम्हारी|तुम्हें",
+    "ur": r"تم|تمہارا|تمہاری|تمہیں",
+    "bn": r"তুমি|তোমার|তোমাকে",
+}
+
+
+@pytest.mark.parametrize("code", sorted(FAMILIAR))
+def test_the_reader_is_addressed_in_one_register(code):
+    """Spanish mixed usted on the pages with tú in the tool's check lines ("Tu cabeza se sale",
+    "pon la cámara"): one voice, the polite one, in every message."""
+    (language,) = [lang for lang in TRANSLATED if lang.code == code]
+    familiar = re.compile(rf"(?<!\w)(?:{FAMILIAR[code]})(?!\w)", re.IGNORECASE)
+    found = [(m.id, string) for m in catalogue(language) if m.id
+             for string in (m.string if isinstance(m.string, tuple) else (m.string,)) if familiar.search(string)]
+    assert not found, found
+
+
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda lang: lang.code)
 def test_every_message_is_translated_and_keeps_its_placeholders(language):
     with (LOCALES / "messages.pot").open("rb") as source:
