@@ -3,6 +3,7 @@ language-prefixed routes with hreflang, and search in each language."""
 
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from babel.messages.pofile import read_po
 from conftest import ROOT
 from photospecs.site.i18n import DATASET_DOMAIN, LOCALES, catalogue_path, texts_of
 from photospecs.site.languages import ALL
+from photospecs.site.titles import FREE
 
 TRANSLATED = ALL[1:]
 # Chrome phrases that must never show on a page in another language, outside lang="en" elements.
@@ -169,6 +171,28 @@ def test_translated_pages_are_kept_in_brotli_and_decoded_for_the_rare_client(cli
 ])
 def test_search_in_other_languages(every_language, query, first):
     assert every_language.site.search.results(query)[0].id == first
+
+
+def title_words(title):
+    """Whitespace-separated words with their punctuation stripped, three letters or more, no
+    numbers: a tokenisation apart from the one the titles are made with."""
+    for token in title.casefold().split():
+        word = token.strip("".join(c for c in set(token) if unicodedata.category(c)[0] in "PS"))
+        if len(word) >= 3 and word not in FREE and not any(c.isdigit() for c in word):
+            yield word
+
+
+def test_every_title_in_every_language_is_short_and_says_no_word_twice(every_language):
+    """Titles in other scripts: a Turkish "İrlanda" (case-folded to "i" and a dot) and a French
+    "d'identité" hid their repeats from the word pattern English needed."""
+    problems = []
+    for pages in every_language.site.packed.values():
+        for path in pages:
+            title = html.unescape(re.search(r"<title>([^<]+)</title>", page(every_language, path).decode()).group(1))
+            said = list(title_words(title))
+            if len(title) >= 70 or len(said) != len(set(said)):
+                problems.append((path, title))
+    assert not problems, problems[:20]
 
 
 def test_the_sitemap_lists_every_language_with_alternates(every_language):

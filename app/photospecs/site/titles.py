@@ -4,17 +4,36 @@ said twice ("Diversity Visa lottery entry photo photo")."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 LIMIT = 69  # characters of the whole <title>
 SUFFIX = " · photospecs"
-_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")  # "re-registration" is one word
 _ASIDE = re.compile(r"\s*[(（][^)）]*[)）]")  # full-width brackets too, as Chinese writes them
+# Words a title may need twice: "and" in the languages that spell it with three letters or more
+# ("of", "de", "et", "ve", "và" are short enough to pass anyway), and the articled "of the".
+FREE = frozenset({"and", "dan", "এবং", "اور", "des", "del", "dos", "das"})
+
+
+def words(text: str) -> list[str]:
+    """The words of `text` that count, case-folded: runs of letters with their combining marks
+    (Devanagari's vowel signs, the dot of Turkish "İ", which case-folds to "i" and a mark), a
+    hyphen inside a word kept ("re-registration"); three letters or more, and not FREE."""
+    found, word = [], ""
+    for char in text.casefold() + " ":
+        if unicodedata.category(char)[0] in "LM" or (char == "-" and word):
+            word += char
+            continue
+        word = word.rstrip("-")
+        if len(word) >= 3 and word not in FREE:
+            found.append(word)
+        word = ""
+    return found
 
 
 def repeats(text: str) -> bool:
-    """Whether a word of three letters or more appears twice ("and", "of" are short enough to pass)."""
-    words = [w for w in _WORD.findall(text.casefold()) if len(w) >= 3 and w != "and"]
-    return len(words) != len(set(words))
+    """Whether a word of three letters or more appears twice."""
+    said = words(text)
+    return len(said) != len(set(said))
 
 
 def without_asides(text: str) -> str:
@@ -26,13 +45,12 @@ def without_repeats(text: str) -> str:
     """"United Arab Emirates Emirates ID" -> "United Arab Emirates ID"."""
     seen: set[str] = set()
     kept = []
-    for word in text.split(" "):
-        found = _WORD.search(word.casefold())  # the word without its punctuation ("،" too)
-        key = found.group() if found else ""
-        if len(key) >= 3 and key != "and" and key in seen:
+    for part in text.split(" "):
+        said = words(part)  # the words of "d'identité," or "الإمارات،": no punctuation
+        if said and seen.intersection(said):
             continue
-        seen.add(key)
-        kept.append(word)
+        seen.update(said)
+        kept.append(part)
     return " ".join(kept)
 
 
