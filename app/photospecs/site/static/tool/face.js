@@ -5,7 +5,10 @@ import { headPose } from "./pose.js";
 
 const IRIS = [468, 473];
 const CHIN = 152;
-const CHIN_DROP = 0.05;
+// Landmark 152 sits a little above the chin's lower edge: on the 16 marked portraits of
+// bench/photos (median of the marked chin's depth below the eyes over 152's, along the face's
+// axis) by 1.3 % of its depth. 0.05, from the one reference portrait, overshot the others.
+const CHIN_DROP = 0.013;
 const FOREHEAD = 10;
 const CHEEKS = [234, 454];
 const EYE_LIDS = [[159, 145, 33, 133], [386, 374, 362, 263]]; // upper, lower, two corners
@@ -64,8 +67,7 @@ export function crownEstimate(eyeLeft, eyeRight, chin) {
 export function faceFromLandmarks(points, maskAt = null) {
   const [a, b] = IRIS.map((i) => points[i]);
   const [eyeLeft, eyeRight] = a.x <= b.x ? [a, b] : [b, a];
-  // Landmark 152 sits a little above the chin's lower edge (4 px in 80 below the eyes on the
-  // reference portrait measured in face-models.md): carried down by that share.
+  // Landmark 152 carried down by CHIN_DROP of its depth below the eyes.
   const eyesMid = { x: (eyeLeft.x + eyeRight.x) / 2, y: (eyeLeft.y + eyeRight.y) / 2 };
   const chin = { x: points[CHIN].x + (points[CHIN].x - eyesMid.x) * CHIN_DROP, y: points[CHIN].y + (points[CHIN].y - eyesMid.y) * CHIN_DROP };
   const fromMask = maskAt ? crownFromMask(maskAt, eyeLeft, eyeRight, chin) : null;
