@@ -14,6 +14,10 @@ export const SHARPNESS = { pass: 0.3, warn: 0.2 };
 // Glare (quality.js): the share of the whiter eye's disc that is near white. The bench's portraits
 // show 0-1 %, the same with a white patch over one eye 24-97 %.
 export const GLARE = { pass: 0.1, warn: 0.25 };
+// Spectacle frames (glasses.js): the mean of the thin line across the nose and the fainter one
+// under the eyes, against the cheeks. The bench's bare faces read 2-9 %, the same faces with dark
+// frames drawn on 20-87 % and the one real pair (light rims, dark brows) 35 %.
+export const GLASSES = { pass: 0.12, warn: 0.16 };
 // JPEG blocking (quality.js): contrast across the 8 px grid against inside the blocks.
 export const BLOCKING = { pass: 1.5, warn: 2 };
 
@@ -129,6 +133,24 @@ function expression(spec, f, lines) {
   }
 }
 
+// Glasses only where the document says something of them: forbidden, a fail; allowed without
+// glare or tint, a warning to look at the lenses, since tint and the frame's edge over an eye
+// are beyond this measure.
+function glasses(spec, m, lines) {
+  const g = m.glasses;
+  if (!g || !["not-allowed", "no-glare-or-tint"].includes(spec.glasses)) return;
+  const share = { share: pct(g.score) };
+  if (g.score <= GLASSES.pass) {
+    lines.push(line("pass", t("No glasses seen (frame lines about the eyes at %(share)s of the skin's brightness).", share)));
+  } else if (spec.glasses === "not-allowed") {
+    lines.push(line(g.score > GLASSES.warn ? "fail" : "warn", g.score > GLASSES.warn
+      ? t("Glasses seen (frame lines about the eyes at %(share)s of the skin's brightness): the document does not allow glasses. Take them off for the photo.", share)
+      : t("Perhaps glasses (frame lines about the eyes at %(share)s of the skin's brightness): the document does not allow glasses. Take them off for the photo.", share)));
+  } else {
+    lines.push(line("warn", t("Glasses seen (frame lines about the eyes at %(share)s of the skin's brightness): the document allows them only with clear lenses, no glare, and frames that keep clear of the eyes. Taking them off is safest.", share)));
+  }
+}
+
 function background(spec, m, lines) {
   const b = m.background;
   if (b) {
@@ -234,6 +256,7 @@ export function assess(spec, m) {
   if (m.placement) placement(spec, m.placement, lines);
   pose(m.placement, m.face, m.poseLimits ?? POSE_LIMITS, lines);
   if (m.face) expression(spec, m.face, lines);
+  glasses(spec, m, lines);
   background(spec, m, lines);
   light(spec, m, lines);
   detail(m, lines);
