@@ -65,6 +65,17 @@ test("glare on an eye: a catch-light passes, a white patch over the eye fails", 
   assert.equal(glareLine(null), undefined);
 });
 
+test("gaze: eyes on the camera pass, eyes looking aside only warn", () => {
+  const gazeLine = (gazeDeg) => assess(spec, { face: { ...face, gazeDeg } }).find((l) => /gaze/i.test(l.text));
+  const on = gazeLine(-6);
+  assert.equal(on.level, "pass");
+  assert.ok(on.text.includes("6°"), on.text);
+  const aside = gazeLine(38);
+  assert.equal(aside.level, "warn");
+  assert.ok(aside.text.includes("38°") && /lens/.test(aside.text), aside.text);
+  assert.equal(gazeLine(null), undefined);
+});
+
 test("glasses: fail where the document forbids them, warn where only glare or tint is, nothing where allowed", () => {
   const glassesLine = (rule, score) => assess({ ...spec, glasses: rule }, { glasses: { bridge: score, rims: score, score } }).find((l) => /glasses/i.test(l.text.split(":")[0]));
   const bare = glassesLine("not-allowed", 0.05);
