@@ -9,10 +9,10 @@ Starts `photospecs serve`, opens /tool in Debian's headless Chromium (Playwright
 document, and loads every photo of bench/photos/ (MANIFEST.json: real people, their faults and
 hand-marked crown, chin and eyes), then deliberately bad versions of each made here and never
 stored (blurred, dark, overexposed, turned 15 degrees, cut by the top edge, a glare patch on an
-eye, shrunk, a second face pasted beside), each in a fresh page (--same-page: one page per
-document, as a person trying photo after photo). For each it reads the check lines the tool
-shows, each only as a status (pass, warn, fail) and a text, and downloads the photo. It prints,
-per check:
+eye, shrunk, a second face pasted beside, dark spectacle frames drawn on), each in a fresh page
+(--same-page: one page per document, as a person trying photo after photo). For each it reads
+the check lines the tool shows, each only as a status (pass, warn, fail) and a text, and
+downloads the photo. It prints, per check:
   - fails, and apart from them warnings, on photos without any fault that check is meant to catch;
   - misses: a photo with such a fault where the check passed or was not shown at all;
 per fault, how many photos a check meant for it flagged (and failed); from the downloaded files,

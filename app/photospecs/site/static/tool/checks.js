@@ -19,8 +19,8 @@ export const GLARE = { pass: 0.1, warn: 0.25 };
 // aside 40°. Only a warning: one marked example, and the eye corners are the mesh's least sure.
 export const GAZE_WARN_DEG = 20;
 // Spectacle frames (glasses.js): the mean of the thin line across the nose and the fainter one
-// under the eyes, against the cheeks. The bench's bare faces read 2-9 %, the same faces with dark
-// frames drawn on 20-87 % and the one real pair (light rims, dark brows) 35 %.
+// under the eyes, against the cheeks. In the tool, the bench's bare faces read 2-10 %, the same
+// faces with dark frames drawn on 19-95 % and the one real pair (light rims, dark brows) 38 %.
 export const GLASSES = { pass: 0.12, warn: 0.16 };
 // JPEG blocking (quality.js): contrast across the 8 px grid against inside the blocks.
 export const BLOCKING = { pass: 1.5, warn: 2 };
