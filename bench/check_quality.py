@@ -433,7 +433,10 @@ def measure(page, photo: Photo, spec: dict, figures: dict[str, float], outcome: 
         return
     eyes_y = (points["eye1"][1] + points["eye2"][1]) / 2
     if photo.crown_known:
-        head_mm = math.dist(points["crown"], points["chin"]) / px_per_mm
+        # Measured as the documents measure it: from the crown's line down to the chin's in the
+        # file, which the tool has levelled. On a turned or tilted head the marked crown is not
+        # straight above the marked chin, and the distance between them would add up to 2 %.
+        head_mm = abs(points["chin"][1] - points["crown"][1]) / px_per_mm
         if target_head:
             outcome.head_error = head_mm - target_head
         if head_range:
