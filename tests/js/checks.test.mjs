@@ -65,6 +65,35 @@ test("glare on an eye: a catch-light passes, a white patch over the eye fails", 
   assert.equal(glareLine(null), undefined);
 });
 
+test("gaze: eyes on the camera pass, eyes looking aside only warn", () => {
+  const gazeLine = (gazeDeg) => assess(spec, { face: { ...face, gazeDeg } }).find((l) => /gaze/i.test(l.text));
+  const on = gazeLine(-6);
+  assert.equal(on.level, "pass");
+  assert.ok(on.text.includes("6°"), on.text);
+  const aside = gazeLine(38);
+  assert.equal(aside.level, "warn");
+  assert.ok(aside.text.includes("38°") && /lens/.test(aside.text), aside.text);
+  assert.equal(gazeLine(null), undefined);
+});
+
+test("glasses: fail where the document forbids them, warn where only glare or tint is, nothing where allowed", () => {
+  const glassesLine = (rule, score) => assess({ ...spec, glasses: rule }, { glasses: { bridge: score, rims: score, score } }).find((l) => /glasses/i.test(l.text.split(":")[0]));
+  const bare = glassesLine("not-allowed", 0.05);
+  assert.equal(bare.level, "pass");
+  assert.ok(bare.text.includes("5 %"), bare.text);
+  assert.equal(glassesLine("not-allowed", 0.14).level, "warn");
+  const worn = glassesLine("not-allowed", 0.4);
+  assert.equal(worn.level, "fail");
+  assert.ok(worn.text.includes("40 %") && /take them off/i.test(worn.text), worn.text);
+  const tinted = glassesLine("no-glare-or-tint", 0.4);
+  assert.equal(tinted.level, "warn");
+  assert.ok(/glare/.test(tinted.text), tinted.text);
+  assert.equal(glassesLine("no-glare-or-tint", 0.05).level, "pass");
+  assert.equal(glassesLine("allowed", 0.4), undefined);
+  assert.equal(glassesLine(undefined, 0.4), undefined);
+  assert.equal(assess({ ...spec, glasses: "not-allowed" }, {}).find((l) => /glasses/i.test(l.text)), undefined);
+});
+
 test("pose: pass within the standard's limits, warn a little beyond, fail clearly beyond", () => {
   const level = (f, p = good) => assess(spec, { placement: p, face: { ...face, ...f } }).filter((l) => /turned|tipped|Facing|Head not|tilted|level/.test(l.text)).map((l) => l.level);
   // Pitch counted from the mesh's level reading, 4° down.

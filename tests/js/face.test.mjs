@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { crownEstimate, crownFromMask, cutEdges, distinctFaces, faceFromLandmarks, personBoxes } from "../../app/photospecs/site/static/tool/face.js";
+import { crownEstimate, crownFromMask, cutEdges, distinctFaces, faceFromLandmarks, GAZE_SHARE_PER_DEG, gazeDeg, irisShift, personBoxes } from "../../app/photospecs/site/static/tool/face.js";
 import { turnedFace } from "./landmarks.mjs";
 
 // A head as a disc of radius 100 px centred at (500, 420): eyes at y 440, chin at y 520.
@@ -99,4 +99,21 @@ test("the same face found twice counts once; a second head beside it counts", ()
   const found = distinctFaces([first, again, beside]);
   assert.deepEqual(found, [first, beside]);
   assert.equal(found[0], first);
+});
+
+test("gaze: the irises' place between the eye corners, less what the head's turn explains", () => {
+  // Two eyes 40 px wide; the irises in their middles, then a quarter of the width to the right.
+  const points = [];
+  const eye = (iris, left, right, x) => { points[left] = { x, y: 100 }; points[right] = { x: x + 40, y: 100 }; points[iris] = { x: x + 20, y: 101 }; };
+  eye(468, 33, 133, 100);
+  eye(473, 362, 263, 180);
+  assert.ok(Math.abs(irisShift(points)) < 1e-9);
+  points[468].x += 10;
+  points[473].x += 10;
+  assert.ok(Math.abs(irisShift(points) - 0.25) < 1e-9);
+  // A head turned 10° with the eyes still on the lens moves the irises back by 10 degrees' share.
+  assert.ok(Math.abs(gazeDeg(-10 * GAZE_SHARE_PER_DEG, 10)) < 1e-9);
+  // The same shift with the head square to the camera: the eyes look aside.
+  assert.ok(gazeDeg(0.15, 0) > 30);
+  assert.ok(Math.abs(gazeDeg(-0.1, -14) + 36) < 1);
 });

@@ -2,6 +2,7 @@
 // face measured on its own source pixels at the size the file will have them, never enlarged,
 // so the tool's own upscaling can neither blur the face nor add pixels to it.
 import { backgroundVerdict, enlargement, imageToOutput } from "./geometry.js";
+import { frameLines } from "./glasses.js";
 import { alphaOf, personMask } from "./models.js";
 import { backgroundSamples, backgroundShadow, blocking, exposure, glare, lightingBalance, sharpness, skinColour } from "./quality.js";
 import { render } from "./render.js";
@@ -46,6 +47,7 @@ function faceMeasures(image, face, shrink) {
     sharpness: sharpness(pixels, { x: eyes[0].x - span * 0.4, y: top - span * 0.4, width: span * 1.8, height: chin.y - top + span * 0.4 }),
     exposure: exposure(pixels, box(face.skin)),
     glare: glare(pixels, eyes, span),
+    glasses: frameLines(pixels, ...eyes),
     colour: skinColour(pixels, box(face.skin)),
     blocking: blocking(own.pixels, own.origin),
   };

@@ -14,6 +14,14 @@ export const SHARPNESS = { pass: 0.3, warn: 0.2 };
 // Glare (quality.js): the share of the whiter eye's disc that is near white. The bench's portraits
 // show 0-1 %, the same with a white patch over one eye 24-97 %.
 export const GLARE = { pass: 0.1, warn: 0.25 };
+// Gaze (face.js): the eyes' turn left over after the head's. The bench's portraits with the eyes
+// on the camera read up to 12° (14° with that portrait left out of the fit), the one looking
+// aside 40°. Only a warning: one marked example, and the eye corners are the mesh's least sure.
+export const GAZE_WARN_DEG = 20;
+// Spectacle frames (glasses.js): the mean of the thin line across the nose and the fainter one
+// under the eyes, against the cheeks. In the tool, the bench's bare faces read 2-10 %, the same
+// faces with dark frames drawn on 19-95 % and the one real pair (light rims, dark brows) 38 %.
+export const GLASSES = { pass: 0.12, warn: 0.16 };
 // JPEG blocking (quality.js): contrast across the 8 px grid against inside the blocks.
 export const BLOCKING = { pass: 1.5, warn: 2 };
 
@@ -123,9 +131,32 @@ function pose(p, f, limits, lines) {
 function expression(spec, f, lines) {
   lines.push(f.eyesOpen >= 0.18 ? line("pass", t("Both eyes open (lids %(share)s of the eye's width apart).", { share: pct(f.eyesOpen) }))
     : line(f.eyesOpen >= 0.1 ? "warn" : "fail", t("An eye looks closed or half closed (lids %(share)s of its width apart): open both eyes, and keep hair and glare off them.", { share: pct(f.eyesOpen) })));
+  if (f.gazeDeg !== undefined && f.gazeDeg !== null) {
+    const off = { degrees: num(Math.abs(f.gazeDeg), 0) };
+    lines.push(Math.abs(f.gazeDeg) <= GAZE_WARN_DEG ? line("pass", t("Eyes on the camera (gaze about %(degrees)s° off the lens).", off))
+      : line("warn", t("The eyes seem to look aside (gaze about %(degrees)s° off the lens): look straight into the lens.", off)));
+  }
   if (spec.mouthClosed) {
     lines.push(f.mouthGap <= 0.06 ? line("pass", t("Mouth closed."))
       : line(f.mouthGap <= 0.15 ? "warn" : "fail", t("The mouth is open (lips %(share)s of its width apart): the document asks for the mouth closed.", { share: pct(f.mouthGap) })));
+  }
+}
+
+// Glasses only where the document says something of them: forbidden, a fail; allowed without
+// glare or tint, a warning to look at the lenses, since tint and the frame's edge over an eye
+// are beyond this measure.
+function glasses(spec, m, lines) {
+  const g = m.glasses;
+  if (!g || !["not-allowed", "no-glare-or-tint"].includes(spec.glasses)) return;
+  const share = { share: pct(g.score) };
+  if (g.score <= GLASSES.pass) {
+    lines.push(line("pass", t("No glasses seen (frame lines about the eyes at %(share)s of the skin's brightness).", share)));
+  } else if (spec.glasses === "not-allowed") {
+    lines.push(line(g.score > GLASSES.warn ? "fail" : "warn", g.score > GLASSES.warn
+      ? t("Glasses seen (frame lines about the eyes at %(share)s of the skin's brightness): the document does not allow glasses. Take them off for the photo.", share)
+      : t("Perhaps glasses (frame lines about the eyes at %(share)s of the skin's brightness): the document does not allow glasses. Take them off for the photo.", share)));
+  } else {
+    lines.push(line("warn", t("Glasses seen (frame lines about the eyes at %(share)s of the skin's brightness): the document allows them only with clear lenses, no glare, and frames that keep clear of the eyes. Taking them off is safest.", share)));
   }
 }
 
@@ -234,6 +265,7 @@ export function assess(spec, m) {
   if (m.placement) placement(spec, m.placement, lines);
   pose(m.placement, m.face, m.poseLimits ?? POSE_LIMITS, lines);
   if (m.face) expression(spec, m.face, lines);
+  glasses(spec, m, lines);
   background(spec, m, lines);
   light(spec, m, lines);
   detail(m, lines);
