@@ -95,7 +95,7 @@ def prepare(
         # only plain-HTTP clients, which get identity instead.
         codings = tuple(c for c in codings if c != "gzip")
     if not keep_identity and "gzip" in codings:
-        kept = {coding: _variant(coding, compress(body, coding), digest, content_type, cache_control, extra) for coding in ("br", "gzip")}
+        kept = {coding: _variant(coding, compress(body, coding, download), digest, content_type, cache_control, extra) for coding in ("br", "gzip")}
         return Prepared(Derived(kept, digest, content_type, cache_control, extra))
     variants = {coding: _variant(coding, compress(body, coding, download), digest, content_type, cache_control, extra) for coding in codings}
     for coding in CODINGS:
