@@ -32,9 +32,19 @@ def catalogue(language, domain="messages"):
         return read_po(source, locale=language.locale)
 
 
+def ids(messages):
+    """The message ids of a catalogue (a plural's by its singular)."""
+    return {m.id if isinstance(m.id, str) else m.id[0] for m in messages if m.id}
+
+
 def template_ids(path):
     with open(path, "rb") as source:
-        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id}
+        return ids(read_po(source))
+
+
+def strings(message):
+    """A message's translations: one, or a plural's forms."""
+    return message.string if isinstance(message.string, tuple) else (message.string,)
 
 
 # The familiar "you" of languages that have a polite one: the pages address the reader politely
@@ -57,15 +67,13 @@ def test_the_reader_is_addressed_in_one_register(code):
     "pon la cámara"): one voice, the polite one, in every message."""
     (language,) = [lang for lang in TRANSLATED if lang.code == code]
     familiar = re.compile(rf"(?<!\w)(?:{FAMILIAR[code]})(?!\w)", re.IGNORECASE)
-    found = [(m.id, string) for m in catalogue(language) if m.id
-             for string in (m.string if isinstance(m.string, tuple) else (m.string,)) if familiar.search(string)]
+    found = [(m.id, string) for m in catalogue(language) if m.id for string in strings(m) if familiar.search(string)]
     assert not found, found
 
 
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda lang: lang.code)
 def test_every_message_is_translated_and_keeps_its_placeholders(language):
-    with (LOCALES / "messages.pot").open("rb") as source:
-        wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(source) if m.id}
+    wanted = template_ids(LOCALES / "messages.pot")
     found = catalogue(language)
     problems = []
     for message in found:
@@ -73,15 +81,13 @@ def test_every_message_is_translated_and_keeps_its_placeholders(language):
             continue
         if message.fuzzy:
             problems.append(f"fuzzy: {message.id!r}")
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        if not all(strings):
+        if not all(strings(message)):
             problems.append(f"untranslated: {message.id!r}")
         try:
             python_format(found, message)
         except Exception as error:  # babel's TranslationError
             problems.append(f"{message.id!r}: {error}")
-    have = {m.id if isinstance(m.id, str) else m.id[0] for m in found if m.id}
-    problems += [f"missing: {m!r}" for m in sorted(wanted - have)]
+    problems += [f"missing: {m!r}" for m in sorted(wanted - ids(found))]
     assert not problems, "\n".join(problems)
 
 

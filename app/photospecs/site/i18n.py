@@ -5,8 +5,8 @@ from Babel (numbers, ranges, dates, plural rules, country names).
 The .po files are read directly by the build (babel.messages.pofile), not compiled to .mo: the
 source translators edit is the only file, nothing generated is committed or can go stale, and
 reading them (about 0.3 s for a language's dataset catalogue) is a small part of a build that
-renders every page anyway. A catalogue entry that is missing or fuzzy falls back to English here; the tests refuse
-both (tests/test_i18n.py).
+renders every page anyway. A catalogue entry that is missing or fuzzy falls back to English
+here; the tests refuse both (tests/test_i18n.py).
 """
 
 from __future__ import annotations

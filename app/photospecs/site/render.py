@@ -136,7 +136,7 @@ def environment(urls: Urls, static: Callable[[str], str], version: str, texts: T
     env.globals["portal_links"] = lambda portals: markupsafe.Markup(texts.gettext(" or ")).join(
         markupsafe.Markup('<a href="%s"%s>%s</a>') % (urls.local("portal-page", p.id), env.globals["en_attr"], p.name) for p in portals
     )
-    env.globals["en"] = (lambda text: text) if texts.english else (lambda text: markupsafe.Markup('<span lang="en">%s</span>') % text)
+    env.globals["en"] = (lambda text: text) if texts.english else english
     env.globals["path"] = urls.local  # every link from the route table, in the page's language
     env.globals["routes"] = routes()  # the same table for the page's scripts (static/routes.js)
     env.globals.update(fit_title=titles.fit, full_title=titles.full, short_name=titles.without_asides, crumbs=(), search_max=MAX_QUERY)
@@ -192,13 +192,20 @@ def flag_url(static: Callable[[str], str], emoji: str) -> str | None:
 
 def dataset_text(text: str, texts: Texts) -> markupsafe.Markup | str:
     said = texts.data(text)
-    return said if said is not None else markupsafe.Markup('<span lang="en">%s</span>') % text
+    return said if said is not None else english(text)
+
+
+def english(text: str) -> markupsafe.Markup:
+    """A text left in English on a page of another language, marked so."""
+    return markupsafe.Markup('<span lang="en">%s</span>') % text
 
 
 def dataset_rule(text: str, texts: Texts) -> markupsafe.Markup | str:
     said = texts.data(text)
-    if texts.english or said is None:
-        return dataset_text(text, texts)
+    if said is None:
+        return english(text)
+    if texts.english:
+        return said
     return markupsafe.Markup(
         '%s <details class="original"><summary title="%s"><span aria-hidden="true">EN</span><span class="sr">%s</span></summary>'
         '<span lang="en" dir="ltr">%s</span></details>'
