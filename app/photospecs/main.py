@@ -148,6 +148,7 @@ class PhotospecsApp(Litestar):
         self.routes_served = routes
         self.served = {route.path.name: self._observed(route.endpoint, route.label) for route in routes}
         self.match = Matcher(routes)
+        self.exact = {r.path.template: self.served[r.path.name] for r in routes if not r.path.has_parameter and self.match(r.path.template) is r}
         self._unmatched = self._observed(self._not_found, UNMATCHED)
         # path -> (route label, raw query -> response): the hot requests, answered before routing
         self.hot: dict[str, tuple[str, dict[bytes, Prepared]]] = {}
@@ -165,20 +166,26 @@ class PhotospecsApp(Litestar):
         if scope["type"] != "http":  # lifespan
             await Litestar.__call__(self, scope, receive, send)
             return
-        hot = self.hot.get(scope["path"]) or self.warm.get(scope["path"]) or self._warmed(scope["path"])
-        if hot is not None:
-            prepared = hot[1].get(scope["query_string"])
-            if prepared is not None and (scope["method"] == "GET" or scope["method"] == "HEAD") and not self.draining.value:
-                await self._send_hot(hot[0], prepared, scope, send)
-                return
+        path, method = scope["path"], scope["method"]
+        if method == "GET" or method == "HEAD":
+            hot = self.hot.get(path) or self.warm.get(path) or self._warmed(path)
+            if hot is not None:
+                prepared = hot[1].get(scope["query_string"])
+                if prepared is not None and not self.draining.value:
+                    await self._send_hot(hot[0], prepared, scope, send)
+                    return
         if self.draining.value:
             send = shutdown.closing(send)
-        canonical = without_trailing_slash(scope["path"])
-        if canonical is not None:
-            await send_redirect(send, location(canonical, scope["query_string"]))
-            return
-        route = self.match(scope["path"])
-        await (self._unmatched if route is None else self.served[route.path.name])(scope, receive, send)
+        # A path without a parameter is its route's (and never ends in "/", but for "/" itself).
+        endpoint = self.exact.get(path)
+        if endpoint is None:
+            canonical = without_trailing_slash(path)
+            if canonical is not None:
+                await send_redirect(send, location(canonical, scope["query_string"]))
+                return
+            route = self.match(path)
+            endpoint = self._unmatched if route is None else self.served[route.path.name]
+        await endpoint(scope, receive, send)
 
     def _warmed(self, path: str) -> tuple[str, dict[bytes, Prepared]] | None:
         """A page of another language, put together from its packed pages once and kept, so that

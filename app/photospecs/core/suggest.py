@@ -34,14 +34,12 @@ class Suggester:
         grams = trigrams(key[:MAX_KEY])
         index = self._index
         # Counter counts an iterable in C: the per-request cost is the postings, not Python loops.
-        shared = Counter(chain.from_iterable(index[g] for g in grams if g in index))
+        shared = Counter(chain.from_iterable(filter(None, map(index.get, grams))))
         # Dice coefficient of the trigram sets, 2n / (|a| + |b|): an alias sharing fewer than
         # CUTOFF * |a| / 2 trigrams cannot reach the cutoff whatever its size, so skip scoring it.
         floor = CUTOFF * len(grams) / 2
         sizes = self._sizes
-        scored = sorted(
-            ((2 * n / (len(grams) + sizes[alias]), alias) for alias, n in shared.items() if n >= floor), reverse=True
-        )
+        scored = sorted(((2 * n / (len(grams) + sizes[alias]), alias) for alias, n in shared.items() if n >= floor), reverse=True)
         found: list[str] = []
         for score, alias in scored:
             if score < CUTOFF or len(found) == limit:

@@ -5,6 +5,7 @@ HTTP concerns only (methods, content type, body size); the protocol lives in pro
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
 import re
@@ -142,7 +143,41 @@ def handler(mcp: McpCatalog, settings: Settings) -> Handler:
         return await send_prepared(scope, send, discovery)
 
     async def post(scope: Scope, receive: Any, send: Send, errors: ErrorRenderer) -> int:
-        return await _post(scope, dict(scope["headers"]), receive, send, server, limit, deadlines)
+        # One pass over the headers (the last of a repeated one wins, as in a dict).
+        content_type = declared = accept_encoding = version = method = name = None
+        for key, value in scope["headers"]:
+            if key == b"content-type":
+                content_type = value
+            elif key == b"content-length":
+                declared = value
+            elif key == b"accept-encoding":
+                accept_encoding = value
+            elif key == b"mcp-protocol-version":
+                version = value
+            elif key == b"mcp-method":
+                method = value
+            elif key == b"mcp-name":
+                name = value
+        if content_type != JSON and (content_type or b"").split(b";")[0].strip().lower() != JSON:
+            return await send_error(scope, send, NOT_JSON)
+        try:  # a client trickling its body is cut off
+            body = await _read_body(declared, receive, limit, deadlines)
+        except Expired:
+            return await send_error(scope, send, body_timeout(deadlines.timeout), [(b"connection", b"close")])
+        if body is None:
+            return await send_error(scope, send, body_too_large(limit), [(b"connection", b"close")])
+        reply = server.handle(body, request_headers(version, method, name))
+        if reply.head is None:
+            await send({"type": "http.response.start", "status": 202, "headers": ACCEPTED})
+            await send({"type": "http.response.body", "body": b""})
+            return 202
+        segments = server.deflated.get(reply.result) if reply.result is not None else None
+        if segments is not None and choose_coding(accept_encoding, GZIP_OR_IDENTITY) == "gzip":
+            assert reply.result is not None
+            stop = reply.cut if reply.cut >= 0 else len(reply.result) + reply.cut
+            gzipped = gzip_spliced(reply.head, memoryview(reply.result)[:stop], deflated_upto(segments, stop), reply.end)
+            return await send_bytes(send, reply.status, gzipped, GZIPPED)
+        return await send_bytes(send, reply.status, reply.body, NO_STORE)  # type: ignore[arg-type]
 
     methods = get_only(discover, post)
 
@@ -160,39 +195,9 @@ def handler(mcp: McpCatalog, settings: Settings) -> Handler:
     return bound
 
 
-async def _post(
-    scope: Scope, headers: dict[bytes, bytes], receive: Any, send: Send, server: Server, limit: int, deadlines: Deadlines
-) -> int:
-    content_type = headers.get(b"content-type", b"")
-    if content_type != JSON and content_type.split(b";")[0].strip().lower() != JSON:
-        return await send_error(scope, send, NOT_JSON)
-    try:  # a client trickling its body is cut off
-        body = await deadlines.run(_read_body(headers.get(b"content-length"), receive, limit))
-    except Expired:
-        return await send_error(scope, send, body_timeout(deadlines.timeout), [(b"connection", b"close")])
-    if body is None:
-        return await send_error(scope, send, body_too_large(limit), [(b"connection", b"close")])
-    request_headers = RequestHeaders(
-        protocol_version=_text(headers.get(b"mcp-protocol-version")),
-        method=_text(headers.get(b"mcp-method")),
-        name=_decoded_name(headers.get(b"mcp-name")),
-    )
-    reply = server.handle(body, request_headers)
-    if reply.head is None:
-        await send({"type": "http.response.start", "status": 202, "headers": ACCEPTED})
-        await send({"type": "http.response.body", "body": b""})
-        return 202
-    segments = server.deflated.get(reply.result) if reply.result is not None else None
-    if segments is not None and choose_coding(headers.get(b"accept-encoding"), GZIP_OR_IDENTITY) == "gzip":
-        assert reply.result is not None
-        stop = reply.cut if reply.cut >= 0 else len(reply.result) + reply.cut
-        body = gzip_spliced(reply.head, memoryview(reply.result)[:stop], deflated_upto(segments, stop), reply.end)
-        return await send_bytes(send, reply.status, body, GZIPPED)
-    return await send_bytes(send, reply.status, reply.body, NO_STORE)  # type: ignore[arg-type]
-
-
-async def _read_body(declared: bytes | None, receive: Any, limit: int) -> bytes | None:
-    """The request body, or None as soon as it is known to exceed `limit`.
+async def _read_body(declared: bytes | None, receive: Any, limit: int, deadlines: Deadlines) -> bytes | None:
+    """The request body, or None as soon as it is known to exceed `limit`; Expired if it does
+    not arrive within the deadline.
 
     Granian hands over even a one-chunk body as that chunk (more_body set) and then an empty
     last one; waiting for the empty one is a second trip through the event loop that cost about
@@ -202,23 +207,47 @@ async def _read_body(declared: bytes | None, receive: Any, limit: int) -> bytes 
     expected = int(declared) if declared is not None and declared.isdigit() else -1
     if expected > limit:
         return None
-    message = await receive()
-    body = message.get("body", b"")
-    if message["type"] == "http.request" and (len(body) == expected or not message.get("more_body", False)):
-        return body if len(body) <= limit else None  # the usual case: all of it in one chunk
-    chunks: list[bytes] = []
-    size = 0
-    while True:
-        if message["type"] != "http.request":  # the client went away
-            return b""
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > limit:
-            return None
-        chunks.append(chunk)
-        if size == expected or not message.get("more_body", False):
-            return b"".join(chunks)
+    task = deadlines.enter()
+    try:
         message = await receive()
+        body = message.get("body", b"")
+        if message["type"] == "http.request" and (len(body) == expected or not message.get("more_body", False)):
+            return body if len(body) <= limit else None  # the usual case: all of it in one chunk
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            if message["type"] != "http.request":  # the client went away
+                return b""
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                return None
+            chunks.append(chunk)
+            if size == expected or not message.get("more_body", False):
+                return b"".join(chunks)
+            message = await receive()
+    except asyncio.CancelledError:
+        if deadlines.expired(task):
+            raise Expired from None
+        raise
+    finally:
+        deadlines.leave(task)
+
+
+# The protocol's view of the request's MCP headers, made once per distinct set of values (a
+# handful in practice; emptied past HEADER_SETS so odd clients cannot grow it).
+_REQUEST_HEADERS: dict[tuple[bytes | None, bytes | None, bytes | None], RequestHeaders] = {}
+HEADER_SETS = 256
+
+
+def request_headers(version: bytes | None, method: bytes | None, name: bytes | None) -> RequestHeaders:
+    key = (version, method, name)
+    known = _REQUEST_HEADERS.get(key)
+    if known is None:
+        if len(_REQUEST_HEADERS) >= HEADER_SETS:
+            _REQUEST_HEADERS.clear()
+        known = _REQUEST_HEADERS[key] = RequestHeaders(protocol_version=_text(version), method=_text(method), name=_decoded_name(name))
+    return known
 
 
 def _text(value: bytes | None) -> str | None:
