@@ -83,9 +83,8 @@ def app(catalog):
 BURSTY = ("_browser.py", "/test_shutdown.py", "/test_faults.py")
 # The longest units of work, about longest first (measured with --durations): handed out before
 # the rest, so that no worker starts one of them while the other is about to finish. The others
-# follow by their number of tests, as pytest-xdist orders them. The image test comes after the
-# first catalogs are built: its pod builds every language within the startup probe's time.
-LONGEST = ("bursty", "/test_i18n.py", "/test_image.py", "/test_schemathesis.py", "/test_mcp_fuzz.py", "/test_limits.py",
+# follow by their number of tests, as pytest-xdist orders them.
+LONGEST = ("bursty", "/test_i18n.py", "/test_schemathesis.py", "/test_mcp_fuzz.py", "/test_limits.py",
            "/test_mcp_conformance.py", "/test_search.py", "/test_operations.py")
 
 

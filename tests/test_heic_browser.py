@@ -30,7 +30,8 @@ def iphone_heic(upright: Image.Image) -> bytes:
     exif = Image.Exif()
     exif[0x0112] = 6
     out = io.BytesIO()
-    stored.save(out, "HEIF", quality=90, exif=exif.tobytes())
+    # x265's fastest preset: the same kind of file (HEVC in HEIF), made in a sixth of the time.
+    stored.save(out, "HEIF", quality=90, exif=exif.tobytes(), enc_params={"preset": "ultrafast"})
     data = out.getvalue()
     # Like the iPhone, pillow-heif writes the turn twice: as 'irot', and as the EXIF tag (id 0x0112,
     # type SHORT, count 1, value 6; big- or little-endian). The decoder must turn the picture once.

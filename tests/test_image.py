@@ -4,7 +4,7 @@ runs it (read-only root, a small tmpfs /tmp, uid and gid 10001, no capabilities)
 No registry is reachable from CI, so the base is a Debian bookworm stand-in for the official slim
 image (tests/image/standin-base.sh); PHOTOSPECS_TEST_BASE_IMAGE names another base where one can
 be pulled. Needs podman and debootstrap: on a machine without them the module is skipped, except
-in CI (CI=true), where a missing tool fails it.
+in CI (CI=true), where a missing tool fails it. It runs apart from the suite, `pytest -m image`.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ TAG = "localhost/photospecs:test"
 DEPLOYMENT = yaml.safe_load((ROOT / "k8s" / "deployment.yaml").read_text())
 POD = DEPLOYMENT["spec"]["template"]["spec"]
 (CONTAINER,) = POD["containers"]
+
+pytestmark = pytest.mark.image  # run apart from the suite: `pytest -m image`
 
 missing = [tool for tool in ("podman", "debootstrap") if not shutil.which(tool)]
 if missing and os.environ.get("CI") != "true":
