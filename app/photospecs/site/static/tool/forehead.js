@@ -10,7 +10,7 @@ const FROM = 0.6;
 const TO = 1.0;
 const ACROSS = 0.8;
 // CIELAB distance from the skin's median beyond which a spot is not skin. With 20, the bench's
-// bare foreheads read 0-24 % (shading and a parting's strands), a cap and a beaded band 53 %.
+// bare foreheads read 0-25 % (shading and a parting's strands), a cap and a beaded band 42-53 %.
 export const NOT_SKIN = 20;
 
 const linear = (v) => { const c = v / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
