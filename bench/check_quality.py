@@ -100,7 +100,7 @@ CHECKS: list[tuple[str, str]] = [
     ("lighting", r"\blight"),
     ("sharpness", r"\bsharp|\bblurred\b|\bblur\b"),
     ("glasses", r"glasses"),
-    ("headwear", r"\bhat\b|head covering|headwear"),
+    ("headwear", r"\bhat\b|head covering|headwear|forehead"),
     ("gaze", r"looking|gaze"),
     ("colour", r"colour photo|black and white|greyscale|skin colou?r|skin has"),
     ("compression", r"compress"),

@@ -179,3 +179,36 @@ test("pixels the file would enlarge do not count as the photo's own", () => {
   assert.ok(text.includes(`fail: ${Math.round(m.eyes.source)} px of your photo between the eye centres`) && m.eyes.source < EYE_DISTANCE_PX, text);
   assert.ok(text.includes("fail: Only"), text);
 });
+
+test("head covering: a covered forehead warns where the document limits coverings, with what may stay", () => {
+  const coveringLine = (rule, share) => assess({ ...spec, headCovering: rule }, { forehead: { share } }).find((l) => /forehead/i.test(l.text.split(":")[0]));
+  const bare = coveringLine("religious", 0.05);
+  assert.equal(bare.level, "pass");
+  assert.ok(bare.text.includes("5 %"), bare.text);
+  // A fringe reads like a cap: never more than a warning.
+  const capped = coveringLine("not-allowed", 0.9);
+  assert.equal(capped.level, "warn");
+  assert.ok(capped.text.includes("90 %") && /hat/.test(capped.text) && /no head covering/.test(capped.text), capped.text);
+  assert.ok(/religious reasons/.test(coveringLine("religious", 0.5).text));
+  assert.ok(/religious or medical/.test(coveringLine("religious-or-medical", 0.5).text));
+  assert.equal(coveringLine("religious", 0.39).level, "pass");
+  assert.equal(coveringLine("allowed", 0.9), undefined);
+  assert.equal(coveringLine(undefined, 0.9), undefined);
+  assert.equal(assess({ ...spec, headCovering: "not-allowed" }, {}).find((l) => /forehead/i.test(l.text)), undefined);
+});
+
+test("the face carries its forehead's points, the mesh's top above the brows", () => {
+  const points = Array.from({ length: 478 }, () => ({ x: 600, y: 800, z: 0 }));
+  Object.assign(points, turnedFace({}));
+  points[468] = { x: 645, y: 764, z: 0 };
+  points[473] = { x: 555, y: 764, z: 0 };
+  points[105] = { x: 560, y: 740, z: 0 };
+  points[334] = { x: 640, y: 742, z: 0 };
+  for (const [i, x, y] of [[50, 560, 830], [280, 640, 830], [101, 570, 820], [330, 630, 820], [6, 600, 770], [197, 600, 790]]) points[i] = { x, y, z: 0 };
+  const f = faceFromLandmarks(points);
+  const { brow, top, left, right, skin } = f.forehead;
+  assert.deepEqual(brow, { x: 600, y: 741 });
+  assert.ok(top.y < brow.y - 20 && left.x < top.x && right.x > top.x, JSON.stringify(f.forehead));
+  assert.equal(skin.length, 6);
+  assert.ok(skin.every((p) => p.y > brow.y), "the skin is read below the brows");
+});

@@ -2,6 +2,7 @@
 // face measured on its own source pixels at the size the file will have them, never enlarged,
 // so the tool's own upscaling can neither blur the face nor add pixels to it.
 import { backgroundVerdict, enlargement, imageToOutput } from "./geometry.js";
+import { foreheadCover } from "./forehead.js";
 import { frameLines } from "./glasses.js";
 import { alphaOf, personMask } from "./models.js";
 import { backgroundSamples, backgroundShadow, blocking, exposure, glare, lightingBalance, sharpness, skinColour } from "./quality.js";
@@ -15,11 +16,11 @@ function canvasOf(size) {
 }
 
 // The face's part of the photo, shrunk to the file's scale where the file is smaller, with the
-// face's points moved into it.
-function faceExcerpt(image, face, shrink) {
+// face's points moved into it. `above`: how far above the eyes it reaches, in eye distances.
+function faceExcerpt(image, face, shrink, above = 0.6) {
   const span = Math.hypot(face.eyeRight.x - face.eyeLeft.x, face.eyeRight.y - face.eyeLeft.y);
   const x0 = Math.max(0, Math.floor(Math.min(face.eyeLeft.x, face.chin.x) - span * 0.6));
-  const y0 = Math.max(0, Math.floor(Math.min(face.eyeLeft.y, face.eyeRight.y) - span * 0.6));
+  const y0 = Math.max(0, Math.floor(Math.min(face.eyeLeft.y, face.eyeRight.y) - span * above));
   const x1 = Math.min(image.width, Math.ceil(Math.max(face.eyeRight.x, face.chin.x) + span * 0.6));
   const y1 = Math.min(image.height, Math.ceil(face.chin.y + span * 0.1));
   if (x1 - x0 < 4 || y1 - y0 < 4) return null;
@@ -50,7 +51,21 @@ function faceMeasures(image, face, shrink) {
     glasses: frameLines(pixels, ...eyes),
     colour: skinColour(pixels, box(face.skin)),
     blocking: blocking(own.pixels, own.origin),
+    forehead: foreheadOf(image, face, shrink),
   };
+}
+
+// The forehead needs more of the photo above the eyes than the other measures: its own excerpt,
+// reaching a little past the mesh's top point.
+function foreheadOf(image, face, shrink) {
+  const marks = face.forehead;
+  if (!marks) return null;
+  const eyesTop = Math.min(face.eyeLeft.y, face.eyeRight.y);
+  const span = Math.hypot(face.eyeRight.x - face.eyeLeft.x, face.eyeRight.y - face.eyeLeft.y);
+  const excerpt = faceExcerpt(image, face, shrink, Math.max(0.6, (eyesTop - marks.top.y) / span + 0.2));
+  if (!excerpt) return null;
+  const { at } = excerpt;
+  return foreheadCover(excerpt.pixels, { brow: at(marks.brow), top: at(marks.top), left: at(marks.left), right: at(marks.right), skin: marks.skin.map(at) });
 }
 
 // `session`: { image, spec, transform, size, face, models }. Returns { analysis, mask } (the

@@ -22,6 +22,10 @@ export const GAZE_WARN_DEG = 20;
 // under the eyes, against the cheeks. In the tool, the bench's bare faces read 2-10 %, the same
 // faces with dark frames drawn on 19-95 % and the one real pair (light rims, dark brows) 38 %.
 export const GLASSES = { pass: 0.12, warn: 0.16 };
+// The upper forehead not skin (forehead.js): in the tool, the bench's bare foreheads read 0-25 %
+// (hair over a corner the most; 33 % with a glare patch drawn on an eye), a navy cap 53 %, a
+// beaded band 42-53 %, and a fringe as much as a cap (100 %), so the line only warns.
+export const FOREHEAD_WARN = 0.4;
 // JPEG blocking (quality.js): contrast across the 8 px grid against inside the blocks.
 export const BLOCKING = { pass: 1.5, warn: 2 };
 
@@ -160,6 +164,22 @@ function glasses(spec, m, lines) {
   }
 }
 
+// Where the document limits head coverings: a forehead covered by a hat or by hair reads alike,
+// so a covered forehead only warns, and says what the document lets stay.
+const COVERED = {
+  "not-allowed": (said) => t("The top of the forehead looks covered (%(share)s of it differs from the skin): the document allows no head covering. Take off any hat, cap or band, and keep your hair off the forehead.", said),
+  religious: (said) => t("The top of the forehead looks covered (%(share)s of it differs from the skin): take off any hat, cap or band, and keep your hair off the forehead. A covering worn for religious reasons may stay if it leaves the face visible from the chin to the top of the forehead.", said),
+  "religious-or-medical": (said) => t("The top of the forehead looks covered (%(share)s of it differs from the skin): take off any hat, cap or band, and keep your hair off the forehead. A covering worn for religious or medical reasons may stay if it leaves the face visible from the chin to the top of the forehead.", said),
+};
+function headCovering(spec, m, lines) {
+  const covered = COVERED[spec.headCovering];
+  if (!m.forehead || !covered) return;
+  const said = { share: pct(m.forehead.share) };
+  lines.push(m.forehead.share < FOREHEAD_WARN
+    ? line("pass", t("Forehead uncovered (%(share)s of its upper part differs from the skin).", said))
+    : line("warn", covered(said)));
+}
+
 function background(spec, m, lines) {
   const b = m.background;
   if (b) {
@@ -266,6 +286,7 @@ export function assess(spec, m) {
   pose(m.placement, m.face, m.poseLimits ?? POSE_LIMITS, lines);
   if (m.face) expression(spec, m.face, lines);
   glasses(spec, m, lines);
+  headCovering(spec, m, lines);
   background(spec, m, lines);
   light(spec, m, lines);
   detail(m, lines);

@@ -107,12 +107,23 @@ export function faceFromLandmarks(points, maskAt = null) {
     // The skin between the cheekbones, from the brows to the mouth: what exposure and colour
     // are measured on (no hair, no background).
     skin: skinBox(points),
+    forehead: foreheadMarks(points),
     // The head from ear to ear and crown to chin, to tell whether the photo's edge cuts it.
     head: { left: Math.min(cheekA.x, cheekB.x, crown.x), right: Math.max(cheekA.x, cheekB.x, crown.x), top: Math.min(crown.y, points[FOREHEAD].y), bottom: Math.max(chin.y, points[CHIN].y) },
     yawDeg: pose?.yawDeg ?? 0, pitchDeg: pose?.pitchDeg ?? 0, poseRollDeg: pose?.rollDeg ?? 0,
     eyesOpen: Math.min(...lids),
     gazeDeg: pose ? gazeDeg(irisShift(points), pose.yawDeg) : null,
     mouthGap: distance(upper, lower) / distance(left, right),
+  };
+}
+
+// The forehead's points for foreheadCover (forehead.js): the brows' middle, the mesh's top point,
+// the forehead's sides, and skin on the cheeks and down the nose to read its colour from.
+function foreheadMarks(points) {
+  const at = (i) => ({ x: points[i].x, y: points[i].y });
+  return {
+    brow: { x: (points[105].x + points[334].x) / 2, y: (points[105].y + points[334].y) / 2 },
+    top: at(FOREHEAD), left: at(67), right: at(297), skin: [50, 280, 101, 330, 6, 197].map(at),
   };
 }
 

@@ -134,12 +134,13 @@ function grown(points, share) {
   return { x: x0 - share * (x1 - x0), y: y0 - share * (y1 - y0), width: (x1 - x0) * (1 + 2 * share), height: (y1 - y0) * (1 + 2 * share) };
 }
 
-// Five face widths across and three down, centred on the face: room for a head on either side.
-function neighbourhood(points, size) {
+// Five face widths across and three down on one side of the face (`side` -1: left, 1: right),
+// the face at its inner edge: room for a head beside it, at a scale the face model finds it.
+function beside(points, size, side) {
   const box = grown(points, 0);
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  return clampRect({ x: cx - 2.5 * box.width, y: cy - 1.5 * box.width, width: 5 * box.width, height: 3 * box.width }, size);
+  return clampRect({ x: side < 0 ? cx - 5 * box.width : cx, y: cy - 1.5 * box.width, width: 5 * box.width, height: 3 * box.width }, size);
 }
 
 // The face in a photo: the person first (the face detector misses faces that are small in a big
@@ -165,11 +166,17 @@ export async function findFace(models, image) {
   if (!faces.length) return { count: 0, persons: people.length, face: null };
   // The biggest face is the person's.
   faces.sort((a, b) => spread(b) - spread(a));
-  // Then a wide strip about it with that face painted out, so the face model looks for another:
-  // the person mask takes a head beside the person for part of them, or for nobody, and the
-  // face model, asked for two faces, may report only the clearer one.
+  // Then a wide strip on each side of it with that face painted out, so the face model looks for
+  // another: the person mask takes a head beside the person for part of them, or for nobody, and
+  // the face model, asked for two faces, may report only the clearer one. One strip centred on
+  // the face reached only 2.5 face widths aside, short of a bigger head pasted beside a small one.
   const found = faces[0];
-  const others = await landmarksIn(models, image, neighbourhood(found, size), clampRect(grown(found, 0.15), size));
+  const hide = clampRect(grown(found, 0.15), size);
+  const others = [];
+  for (const side of [-1, 1]) {
+    const strip = beside(found, size, side);
+    if (strip.width > 0.5 * spread(found)) others.push(...await landmarksIn(models, image, strip, hide));
+  }
   faces = distinctFaces([...faces, ...others]).sort((a, b) => spread(b) - spread(a));
   const points = faces[0];
   const eyes = irisMiddle(points);
