@@ -4,6 +4,8 @@
 // is read against the face's own skin: the share of it whose colour is far from the skin.
 // Pure: `pixels` is ImageData-like, the marks are in its px.
 
+import { lab, linear } from "./colour.js";
+
 // The upper forehead: this far from the brows' middle to the mesh's top point, and this share of
 // the forehead's width either side of its middle.
 const FROM = 0.6;
@@ -13,8 +15,6 @@ const ACROSS = 0.8;
 // bare foreheads read 0-25 % (shading and a parting's strands), a cap and a beaded band 42-53 %.
 export const NOT_SKIN = 20;
 
-const linear = (v) => { const c = v / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-const f = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
 
 // The CIELAB colour (D65) of the 3 x 3 px about a point, null off the picture.
 function labAt(pixels, point) {
@@ -28,11 +28,7 @@ function labAt(pixels, point) {
       for (let c = 0; c < 3; c += 1) sum[c] += linear(pixels.data[i + c]) / 9;
     }
   }
-  const [r, g, b] = sum;
-  const fx = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
-  const fy = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
-  const fz = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
-  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+  return lab(...sum);
 }
 
 const median = (values) => {

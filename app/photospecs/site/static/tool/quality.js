@@ -3,6 +3,8 @@
 // face measures expect the face's own source pixels at the size they will print (never enlarged):
 // see analysis.js.
 
+import { lab, linear } from "./colour.js";
+
 const grey = (data, i) => 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
 
 function clip(pixels, box, inset = 0) {
@@ -121,7 +123,6 @@ export function exposure(pixels, box) {
 // every tone sits at small positive a* and b*; a cast or a black-and-white photo does not.
 export function skinColour(pixels, box) {
   const { x0, y0, x1, y1 } = clip(pixels, box);
-  const linear = (v) => { const c = v / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
   const sum = [0, 0, 0];
   let count = 0;
   for (let y = y0; y <= y1; y += 1) {
@@ -132,12 +133,8 @@ export function skinColour(pixels, box) {
     }
   }
   if (!count) return null;
-  const [r, g, b] = sum.map((s) => s / count);
-  const f = (t) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
-  const fx = f((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
-  const fy = f(0.2126 * r + 0.7152 * g + 0.0722 * b);
-  const fz = f((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);
-  return { l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz) };
+  const [l, a, b] = lab(...sum.map((s) => s / count));
+  return { l, a, b };
 }
 
 // Colours of the pixels the person mask calls background (alpha below `below`, 10% unless
