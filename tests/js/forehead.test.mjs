@@ -2,22 +2,17 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { foreheadCover } from "../../app/photospecs/site/static/tool/forehead.js";
+import { pixels, speckle } from "./pixels.mjs";
 
 // A face 400 px square in a warm skin colour with a speckle of texture, lit a little brighter at
 // the top; `paint` may draw over it ([r, g, b] or null). The brows' middle at y 130, the mesh's
 // top point at y 60, the forehead 100 px wide, the skin read on the cheeks and down the nose.
 function forehead({ paint = () => null, tilt = 0 } = {}) {
-  const width = 400;
-  const height = 400;
-  const data = new Uint8ClampedArray(width * height * 4);
-  let state = 11;
-  const speckle = () => { state = (state * 16807) % 2147483647; return (state / 2147483647 - 0.5) * 16; };
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const light = (400 - y) * 0.04 + speckle();
-      data.set([...(paint(x, y) ?? [190 + light, 150 + light, 125 + light]), 255], (y * width + x) * 4);
-    }
-  }
+  const texture = speckle(11, 16);
+  const picture = pixels(400, 400, (x, y) => {
+    const light = (400 - y) * 0.04 + texture();
+    return paint(x, y) ?? [190 + light, 150 + light, 125 + light];
+  });
   const r = (tilt * Math.PI) / 180;
   // Points turned about the face's middle (200, 200) by `tilt` degrees.
   const at = (x, y) => ({ x: 200 + (x - 200) * Math.cos(r) - (y - 200) * Math.sin(r), y: 200 + (x - 200) * Math.sin(r) + (y - 200) * Math.cos(r) });
@@ -25,7 +20,7 @@ function forehead({ paint = () => null, tilt = 0 } = {}) {
     brow: at(200, 130), top: at(200, 60), left: at(150, 70), right: at(250, 70),
     skin: [at(140, 230), at(260, 230), at(160, 250), at(240, 250), at(200, 160), at(200, 180)],
   };
-  return { pixels: { data, width, height }, marks };
+  return { pixels: picture, marks };
 }
 
 test("a bare forehead reads as skin", () => {

@@ -2,24 +2,19 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { frameLines } from "../../app/photospecs/site/static/tool/glasses.js";
+import { pixels, speckle } from "./pixels.mjs";
 
 // A plain face 400 px square, skin grey 180 with a soft shading from top to bottom and a speckle
 // of skin texture; the irises 100 px apart at y 150. `paint` may draw over it.
 function face({ turn = 0, paint = () => null } = {}) {
-  const width = 400;
-  const height = 400;
-  const data = new Uint8ClampedArray(width * height * 4);
-  let state = 7;
-  const speckle = () => { state = (state * 16807) % 2147483647; return (state / 2147483647 - 0.5) * 30; };
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const v = paint(x, y) ?? 170 + y * 0.05 + speckle();
-      data.set([v, v, v, 255], (y * width + x) * 4);
-    }
-  }
+  const texture = speckle(7, 30);
+  const picture = pixels(400, 400, (x, y) => {
+    const v = paint(x, y) ?? 170 + y * 0.05 + texture();
+    return [v, v, v];
+  });
   const r = (turn * Math.PI) / 180;
   const eye = (dx) => ({ x: 200 + dx * Math.cos(r), y: 150 + dx * Math.sin(r) });
-  return { pixels: { data, width, height }, eyeLeft: eye(-50), eyeRight: eye(50) };
+  return { pixels: picture, eyeLeft: eye(-50), eyeRight: eye(50) };
 }
 
 // Dark frames 4 px thick: a rim from 25 px above each eye to 28 px below it, 40 px either side

@@ -2,17 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { backgroundSamples, backgroundShadow, blocking, exposure, glare, lightingBalance, sharpness, skinColour } from "../../app/photospecs/site/static/tool/quality.js";
-
-function pixels(width, height, paint) {
-  const data = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const [r, g, b] = paint(x, y);
-      data.set([r, g, b, 255], (y * width + x) * 4);
-    }
-  }
-  return { data, width, height };
-}
+import { pixels } from "./pixels.mjs";
 
 // The same picture, sharp and through a box blur: `radius` px.
 function blurred(picture, radius) {
