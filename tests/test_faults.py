@@ -53,13 +53,13 @@ def children(pid: int) -> set[int]:
     return found
 
 
-def wait_for(condition, what: str, timeout: float = 60.0):
+def wait_for(condition, what: str, timeout: float = 60.0, every: float = 0.02):
     """Poll until `condition()` is truthy. The bound only keeps a broken server from hanging the run."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if found := condition():
             return found
-        time.sleep(0.02)
+        time.sleep(every)
     raise AssertionError(f"never happened: {what}")
 
 
@@ -197,3 +197,34 @@ def test_a_worker_over_its_memory_ceiling_retires_without_failing_a_request(preb
     assert 'photospecs_worker_replacements_total{reason="memory"}' in metrics
     assert "still busy: killed" not in log, "each retired when its requests were answered"
     assert '"event":"worker exited"' not in log, "retired workers are not taken for crashed ones"
+
+
+def test_a_worker_stopped_while_it_starts_ends_alone_and_the_server_stays_ready(prebuilt):
+    # SIGHUP replaces every worker; the first successor gets SIGTERM the moment it exists, before
+    # it has handlers of its own. It must end by itself: not drain the server it belongs to.
+    server = Server(env={**prebuilt, "PHOTOSPECS_DRAIN_SECONDS": "1"}, workers=2)
+    originals = wait_for(lambda: both(server), "two workers listening")
+    readiness = Readiness(server.url)
+    try:
+        before = children(server.process.pid)
+        server.process.send_signal(signal.SIGHUP)
+        successor = wait_for(lambda: next(iter(forked(server.process.pid) - before), None), "a successor forked", timeout=30, every=0.001)
+        os.kill(successor, signal.SIGTERM)
+        wait_for(lambda: gone(successor), "the signalled successor gone", timeout=20)
+        wait_for(lambda: (found := both(server)) and not found & originals and successor not in found, "two new workers listening")
+        for path in PATHS:
+            assert httpx.get(server.url + path, headers={"connection": "close"}).status_code == 200
+    finally:
+        polls = readiness.finish()
+        log = server.stop()
+    assert [status for _, _, status in polls if status != 200] == [], "the server never drained"
+    assert f'"pid":{successor},"cause":"killed by SIGTERM","served":false' in log, log
+
+
+def forked(pid: int) -> set[int]:
+    """The children of `pid` as its threads list them: cheap enough to poll every few ms."""
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            found.update(int(child) for child in (task / "children").read_text().split())
+    return found

@@ -23,6 +23,7 @@ Each replacement is logged with its cause and counted on the board, which /metri
 from __future__ import annotations
 
 import multiprocessing.connection
+import os
 import signal
 import threading
 import time
@@ -36,6 +37,7 @@ CRASH_LOOP = 5  # failed starts in a row in one slot
 BACKOFF = (0.5, 1.0, 2.0, 4.0)  # seconds before the next start after the 1st, 2nd, ... failed one
 MEMORY_EVERY = 1.0  # seconds between samples of the workers' memory (about 2 ms each)
 STOP_GRACE = 10.0  # seconds a worker has to finish its requests after SIGTERM (one that hangs is killed)
+RESIGNAL = 1.0  # seconds between SIGTERMs to a worker that has not exited (see `stop`)
 
 Worker = Any  # granian.server.mp.Worker, whose methods carry no annotations
 
@@ -49,6 +51,28 @@ class InSlot:
     def __call__(self) -> Any:
         self.flag.slot = self.slot
         return self.loader()
+
+
+# A worker just forked has the serving process's handlers. Until granian sets its own, an
+# inherited SIGTERM handler would start a drain of the whole server from inside the worker (the
+# board is shared) while the worker itself serves on. With the default, a worker signalled while
+# it starts just ends; hang-up is the serving process's to act on (it replaces every worker).
+# The signals are held across the fork, so none reaches the child before its handlers are reset.
+WORKER_SIGNALS = {signal.SIGTERM: signal.SIG_DFL, signal.SIGINT: signal.SIG_DFL, signal.SIGHUP: signal.SIG_IGN}
+
+
+def _hold_signals() -> None:
+    signal.pthread_sigmask(signal.SIG_BLOCK, WORKER_SIGNALS)
+
+
+def _release_signals() -> None:
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, WORKER_SIGNALS)
+
+
+def _worker_signals() -> None:
+    for signum, handler in WORKER_SIGNALS.items():
+        signal.signal(signum, handler)
+    _release_signals()
 
 
 def cause_of(exitcode: int | None) -> str:
@@ -67,6 +91,20 @@ def exited(worker: Worker, timeout: float | None) -> bool:
     return True
 
 
+def stop(workers: list[Worker], grace: float) -> list[Worker]:
+    """SIGTERM each worker, again every RESIGNAL s while it runs; those still running after
+    `grace` are returned. Once is not enough: uvloop drops a signal that arrives while its loop
+    is paused, and a granian worker pauses it between its app's start-up and its server's."""
+    deadline = time.monotonic() + grace
+    running = list(workers)
+    while running and time.monotonic() < deadline:
+        for worker in running:
+            worker.terminate()
+        round_end = min(deadline, time.monotonic() + RESIGNAL)
+        running = [worker for worker in running if not exited(worker, max(0.0, round_end - time.monotonic()))]
+    return running
+
+
 class SupervisedServer(DrainingServer):
     memory_ceiling_mib: float | None = None
 
@@ -77,6 +115,7 @@ class SupervisedServer(DrainingServer):
         self._failed_starts: dict[int, int] = {}
         self._due: dict[int, float] = {}  # slot -> when to start a worker in it again
         self._retiring: dict[int, Worker] = {}
+        os.register_at_fork(before=_hold_signals, after_in_parent=_release_signals, after_in_child=_worker_signals)
 
     def _spawn_worker(self, idx: int, target: Any, callback_loader: Any, socket_loader: Any = None) -> Worker:
         return super()._spawn_worker(idx, target, InSlot(callback_loader, self.flag, idx))
@@ -171,8 +210,7 @@ class SupervisedServer(DrainingServer):
         time.sleep(self.drain_seconds - lead)
         board.gated[slot] = pid
         time.sleep(lead)
-        old.terminate()
-        if not exited(old, STOP_GRACE):
+        if stop([old], STOP_GRACE):
             logs.LOGGER.warning("worker still busy: killed", extra={"fields": {"worker": slot + 1, "pid": pid}})
             old.kill()
             exited(old, None)
@@ -184,15 +222,10 @@ class SupervisedServer(DrainingServer):
     def _stop_workers(self) -> None:
         """As granian does, but a worker that has not exited STOP_GRACE after SIGTERM (hung, or
         stopped) is killed, so that the server exits within its supervisor's stop timeout."""
-        stopping = [*self.wrks, *self._retiring.values()]
-        for worker in stopping:
-            worker.terminate()
-        deadline = time.monotonic() + STOP_GRACE
-        for worker in stopping:
-            if not exited(worker, max(0.0, deadline - time.monotonic())):
-                logs.LOGGER.warning("worker still busy: killed", extra={"fields": {"worker": worker.idx + 1, "pid": worker.inner.pid}})
-                worker.kill()
-                exited(worker, None)
+        for worker in stop([*self.wrks, *self._retiring.values()], STOP_GRACE):
+            logs.LOGGER.warning("worker still busy: killed", extra={"fields": {"worker": worker.idx + 1, "pid": worker.inner.pid}})
+            worker.kill()
+            exited(worker, None)
         self.wrks.clear()
 
     def shutdown(self, exit_code: int = 0) -> None:
