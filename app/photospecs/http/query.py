@@ -16,7 +16,12 @@ def parse_query(query: bytes) -> dict[str, str] | Error:
     if len(query) > MAX_QUERY_BYTES:
         return QUERY_TOO_LONG
     try:
-        pairs = parse_qsl(query.decode("ascii"), keep_blank_values=True, errors="strict")
+        text = query.decode("ascii")
+        if "%" in text or "+" in text:
+            pairs = parse_qsl(text, keep_blank_values=True, errors="strict")
+        else:
+            # Nothing to decode: parse_qsl's own split, without its unquoting (6 of a miss's 23 us).
+            pairs = [piece.partition("=")[::2] for piece in text.split("&") if piece]
     except (UnicodeDecodeError, ValueError):
         return BAD_QUERY
     params: dict[str, str] = {}
