@@ -6,7 +6,6 @@ from urllib.parse import parse_qsl
 
 from hypothesis import given
 from hypothesis import strategies as st
-
 from photospecs.http.query import BAD_QUERY, parse_query
 from photospecs.wire.rest import Error
 
