@@ -223,7 +223,8 @@ def test_a_worker_stopped_while_it_starts_ends_alone_and_the_server_stays_ready(
 
 
 def forked(pid: int) -> set[int]:
-    """The children of `pid` as its threads list them: cheap enough to poll every few ms."""
+    """The children of `pid` as its threads list them: cheap enough to poll every millisecond,
+    where `children` reads every process in /proc (exact while the parent forks, but slower)."""
     found = set()
     for task in Path(f"/proc/{pid}/task").iterdir():
         with contextlib.suppress(OSError):

@@ -15,7 +15,6 @@ const ACROSS = 0.8;
 // bare foreheads read 0-25 % (shading and a parting's strands), a cap and a beaded band 42-53 %.
 export const NOT_SKIN = 20;
 
-
 // The CIELAB colour (D65) of the 3 x 3 px about a point, null off the picture.
 function labAt(pixels, point) {
   const cx = Math.round(point.x);
