@@ -212,7 +212,9 @@ def test_an_untouched_download_is_inside_the_documents_ranges(server, context, p
     assert context.problems == []
 
 
-# Variations of the photo on one page (the models load once): the same document each time.
+# Variations of the photo on one page (the models load once), placed for one document: India's
+# passport, whose head range is the narrowest the tool meets. The page opens on Germany's, which
+# the other tests on it use (its 600 dpi file is where sharpness once failed good faces).
 VARIATIONS = {
     "far": Portrait(head_share=0.08),
     "near": Portrait(head_share=0.24, centre=(0.5, 0.4)),
@@ -232,15 +234,28 @@ def variation_page(server, page):
     return page
 
 
+def choose(page, country: str, document: str) -> None:
+    page.locator("#tool-country").select_option(country)
+    page.locator("#tool-document").select_option(document)
+
+
 @pytest.mark.parametrize("name", VARIATIONS)
 def test_variations_of_the_photo_land_inside_the_ranges(server, context, variation_page, photos, name):
-    spec = httpx.get(f"{server.url}/api/documents/germany-passport").json()
-    open_photo(variation_page, photos(f"{name}.jpg", VARIATIONS[name]))
-    image = assert_clean_jpeg(download(variation_page, "Download photo"), spec["dpi"])
+    # Placed for India's passport, the narrowest head range the tool meets (36-38.3 mm, its
+    # guideline's 80-85 % of the height): a placement that drifts shows there first.
+    spec = httpx.get(f"{server.url}/api/documents/india-passport").json()
+    choose(variation_page, "india", "india-passport")
+    try:
+        open_photo(variation_page, photos(f"{name}.jpg", VARIATIONS[name]))
+        photo = download(variation_page, "Download photo")
+        checks = variation_page.locator("#tool-checks").inner_text()
+    finally:
+        choose(variation_page, "germany", "germany-passport")  # the page the other tests here expect
+    image = assert_clean_jpeg(photo, round(spec["digitalPx"]["height"] / (spec["heightMm"] / 25.4)))
+    assert image.size == (spec["digitalPx"]["width"], spec["digitalPx"]["height"])
     found = head_in_mm(image, spec["heightMm"])
-    report(f"germany-passport {name}", found)
+    report(f"india-passport {name}", found)
     assert_in_ranges(found, spec, name)
-    checks = variation_page.locator("#tool-checks").inner_text()
     assert "Head level" in checks, checks  # the roll is straightened
     if name == "small-600x800":
         assert "px across the photo where" in checks
