@@ -1,6 +1,7 @@
-"""Faults in one worker: the server replaces it while the others answer; a worker that cannot
-start ends the server with a non-zero exit; a worker over its memory ceiling retires without
-losing a request. Real servers; nothing here is timed (bench/chaos.py measures)."""
+"""Faults in one worker: the server replaces it while the others answer; workers whose
+successors cannot start serve on until the crash loop ends the server with a non-zero exit; a
+worker over its memory ceiling retires without losing a request. Real servers; nothing here is
+timed (bench/chaos.py measures)."""
 
 from __future__ import annotations
 
@@ -135,25 +136,35 @@ def test_a_killed_worker_is_replaced_while_the_other_answers_and_its_successor_s
     assert log.count('"event":"startup"') == 1, "successors are forked from the catalog in memory"
 
 
-def test_a_worker_that_cannot_start_ends_the_server_with_a_non_zero_exit(prebuilt, tmp_path):
+def test_workers_whose_successors_cannot_start_serve_on_until_the_crash_loop_ends_the_server_non_zero(prebuilt, tmp_path):
     # Spawned workers each read the catalog file the serving process loaded; one that finds it
-    # corrupt (replaced under a running server, a full disk) cannot start. Restarted with
-    # backoff, it fails again, and the server exits non-zero for its supervisor to act.
+    # corrupt (replaced under a running server, a full disk) cannot start. SIGHUP replaces every
+    # worker, each successor starting before its worker retires: here none can start. The workers
+    # they were to replace keep answering meanwhile (a slot is never left empty), while their
+    # successors are started again with backoff, until the fifth failed start in a row drains the
+    # server and it exits non-zero for its supervisor to act.
     catalog = tmp_path / "catalog.bin"
     shutil.copy(prebuilt["PHOTOSPECS_CATALOG_FILE"], catalog)
     shutil.copytree(prebuilt["PHOTOSPECS_CATALOG_FILE"] + ".files", tmp_path / "catalog.bin.files")
     server = Server(env={**prebuilt, "PHOTOSPECS_CATALOG_FILE": str(catalog), "PHOTOSPECS_DRAIN_SECONDS": "1"}, workers=2, start_method="spawn")
     try:
-        victim = min(wait_for(lambda: both(server), "two workers listening"))
+        originals = wait_for(lambda: both(server), "two workers listening")
         catalog.write_bytes(b"not a catalog")
-        os.kill(victim, signal.SIGKILL)
+        os.kill(server.process.pid, signal.SIGHUP)
+        # Three failed starts in a slot take over 2.5 s of backoff: long after a worker whose
+        # successor died would have retired (within its 1 s drain).
+        wait_for(lambda: '"failedStarts":3' in server.output(), "a third failed start", timeout=120)
+        assert workers(server) == originals, "the workers serve on"
+        for _ in range(20):
+            for path in PATHS:
+                assert httpx.get(server.url + path, headers={"connection": "close"}).status_code == 200
         exit_code = server.process.wait(timeout=180)
     finally:
         log = server.stop()
     assert exit_code == 1, log
-    assert log.count('"event":"worker exited"') == 5, log
     assert '"event":"worker crash loop: stopping the server"' in log
     assert '"served":false' in log and '"failedStarts":5' in log
+    assert log.count('"event":"worker replaced"') == 2 and '"reason":"reload"' in log
 
 
 def test_a_worker_over_its_memory_ceiling_retires_without_failing_a_request(prebuilt):
@@ -220,6 +231,32 @@ def test_a_worker_stopped_while_it_starts_ends_alone_and_the_server_stays_ready(
     assert [status for _, _, status in polls if status != 200] == [], "the server never drained"
     # Ended as a worker that exits does (by the signal, or by granian's handler if it got there).
     assert '"event":"worker exited","worker":' in log and f'"pid":{successor},"cause":' in log, log
+
+
+def test_a_successor_that_never_listens_is_killed_and_started_again_while_its_worker_serves(prebuilt):
+    # A successor that hangs before it listens (here stopped the moment it exists) would hold up
+    # its slot's replacement for ever: the worker it replaces serves on, and after STOP_GRACE the
+    # successor is killed, counts as a failed start and is started again; then the worker retires.
+    server = Server(env={**prebuilt, "PHOTOSPECS_DRAIN_SECONDS": "1"}, workers=2)
+    originals = wait_for(lambda: both(server), "two workers listening")
+    readiness = Readiness(server.url)
+    try:
+        before = children(server.process.pid)
+        server.process.send_signal(signal.SIGHUP)
+        stuck = wait_for(lambda: next(iter(forked(server.process.pid) - before), None), "a successor forked", timeout=30, every=0.001)
+        os.kill(stuck, signal.SIGSTOP)
+        # The other slot's worker is replaced within its 1 s drain; this one's serves on.
+        wait_for(lambda: len((found := both(server) or set()) & originals) == 1 and stuck not in found, "one worker replaced, one serving on")
+        wait_for(lambda: gone(stuck), "the stuck successor killed", timeout=30)
+        wait_for(lambda: (found := both(server)) and not found & originals, "two new workers listening", timeout=30)
+        for path in PATHS:
+            assert httpx.get(server.url + path, headers={"connection": "close"}).status_code == 200
+    finally:
+        polls = readiness.finish()
+        log = server.stop()
+    assert [status for _, _, status in polls if status != 200] == [], "answered throughout"
+    assert any('"worker never listened: killed"' in line and f'"pid":{stuck}}}' in line for line in log.splitlines()), log
+    assert f'"pid":{stuck},"cause":"killed by SIGKILL","served":false' in log, "counted as a failed start"
 
 
 def forked(pid: int) -> set[int]:

@@ -15,7 +15,9 @@ own main loop over granian's worker objects (granian's files are left as they ar
   drains and exits with code 1, so that its supervisor (systemd, the kubelet) sees it.
 - A worker whose private memory passes the ceiling (ops/memory) is replaced: its successor
   starts first, then it retires the way a drain goes (Connection: close on each answer, then
-  its gate, then SIGTERM, which lets requests in flight finish). SIGHUP replaces every worker so.
+  its gate, then SIGTERM, which lets requests in flight finish). It serves on until a successor
+  listens: one that exits first is started again as above, one that hangs is killed after
+  STOP_GRACE and counts as a failed start. SIGHUP replaces every worker so.
 
 Each replacement is logged with its cause and counted on the board, which /metrics shows.
 """
@@ -198,12 +200,24 @@ class SupervisedServer(DrainingServer):
         new = self._start(slot)
         self.flag.board.count(reason)
         logs.LOGGER.info("worker replaced", extra={"fields": {"worker": slot + 1, "pid": old.inner.pid, "by": new.inner.pid, "reason": reason, **fields}})
-        threading.Thread(target=self._retire, args=(slot, old, new), name="photospecs-retire", daemon=True).start()
+        threading.Thread(target=self._retire, args=(slot, old), name="photospecs-retire", daemon=True).start()
 
-    def _retire(self, slot: int, old: Worker, new: Worker) -> None:
+    def _retire(self, slot: int, old: Worker) -> None:
         board, pid = self.flag.board, old.inner.pid
-        waited = time.monotonic() + STOP_GRACE  # the successor listens first, unless it fails
-        while board.serving[slot] != new.inner.pid and new.is_alive() and time.monotonic() < waited:
+        # The old worker serves on until a successor listens in its slot, so a successor that
+        # cannot start never leaves the slot empty: one that exits is started again by the main
+        # loop (with backoff, up to the crash-loop limit, which drains the server), and one that
+        # neither listens nor exits within STOP_GRACE is killed, and counts as a failed start.
+        killed: set[int] = set()
+        while not (board.server.value or self.interrupt_signal):
+            current = self.wrks[slot : slot + 1]  # empty once the server has stopped its workers
+            if not current or board.serving[slot] == current[0].inner.pid:
+                break
+            successor: Worker = current[0]
+            if successor.is_alive() and time.monotonic() - successor.birth > STOP_GRACE and successor.inner.pid not in killed:
+                killed.add(successor.inner.pid)
+                logs.LOGGER.warning("worker never listened: killed", extra={"fields": {"worker": slot + 1, "pid": successor.inner.pid}})
+                successor.inner.kill()  # not granian's kill(), which would hide the exit from the main loop
             time.sleep(0.02)
         board.retiring[slot] = pid
         lead = min(GATE_LEAD, self.drain_seconds / 2)
