@@ -74,6 +74,22 @@ def gone(pid: int) -> bool:
         return True
 
 
+def answers_every_path(server: Server) -> None:
+    """Each of PATHS answered 200 on a fresh connection (so any listening worker may take it)."""
+    for path in PATHS:
+        assert httpx.get(server.url + path, headers={"connection": "close"}).status_code == 200
+
+
+def first_successor_after_sighup(server: Server, signum: int) -> int:
+    """SIGHUP (every worker replaced), then `signum` to the first successor the moment it is
+    forked, before it has handlers or a listener of its own; its pid."""
+    before = children(server.process.pid)
+    server.process.send_signal(signal.SIGHUP)
+    successor = wait_for(lambda: next(iter(forked(server.process.pid) - before), None), "a successor forked", timeout=30, every=0.001)
+    os.kill(successor, signum)
+    return successor
+
+
 class Readiness:
     """/readyz asked every 50 ms on a new connection, each answer kept with when it was asked."""
 
@@ -111,8 +127,7 @@ def test_a_killed_worker_is_replaced_while_the_other_answers_and_its_successor_s
             wait_for(lambda v=victim: gone(v), "the killed worker gone")
             kills.append((killed_at, time.monotonic()))
             # A fresh connection right away is answered by the worker left.
-            for path in PATHS:
-                assert httpx.get(server.url + path, headers={"connection": "close"}).status_code == 200
+            answers_every_path(server)
             wait_for(lambda v=victim: v not in (both(server) or {v}), "a successor listening beside the other")
         now = workers(server)
         assert not now & originals
@@ -156,8 +171,7 @@ def test_workers_whose_successors_cannot_start_serve_on_until_the_crash_loop_end
         wait_for(lambda: '"failedStarts":3' in server.output(), "a third failed start", timeout=120)
         assert workers(server) == originals, "the workers serve on"
         for _ in range(20):
-            for path in PATHS:
-                assert httpx.get(server.url + path, headers={"connection": "close"}).status_code == 200
+            answers_every_path(server)
         exit_code = server.process.wait(timeout=180)
     finally:
         log = server.stop()
@@ -217,14 +231,10 @@ def test_a_worker_stopped_while_it_starts_ends_alone_and_the_server_stays_ready(
     originals = wait_for(lambda: both(server), "two workers listening")
     readiness = Readiness(server.url)
     try:
-        before = children(server.process.pid)
-        server.process.send_signal(signal.SIGHUP)
-        successor = wait_for(lambda: next(iter(forked(server.process.pid) - before), None), "a successor forked", timeout=30, every=0.001)
-        os.kill(successor, signal.SIGTERM)
+        successor = first_successor_after_sighup(server, signal.SIGTERM)
         wait_for(lambda: gone(successor), "the signalled successor gone", timeout=20)
         wait_for(lambda: (found := both(server)) and not found & originals and successor not in found, "two new workers listening")
-        for path in PATHS:
-            assert httpx.get(server.url + path, headers={"connection": "close"}).status_code == 200
+        answers_every_path(server)
     finally:
         polls = readiness.finish()
         log = server.stop()
@@ -241,16 +251,12 @@ def test_a_successor_that_never_listens_is_killed_and_started_again_while_its_wo
     originals = wait_for(lambda: both(server), "two workers listening")
     readiness = Readiness(server.url)
     try:
-        before = children(server.process.pid)
-        server.process.send_signal(signal.SIGHUP)
-        stuck = wait_for(lambda: next(iter(forked(server.process.pid) - before), None), "a successor forked", timeout=30, every=0.001)
-        os.kill(stuck, signal.SIGSTOP)
+        stuck = first_successor_after_sighup(server, signal.SIGSTOP)
         # The other slot's worker is replaced within its 1 s drain; this one's serves on.
         wait_for(lambda: len((found := both(server) or set()) & originals) == 1 and stuck not in found, "one worker replaced, one serving on")
         wait_for(lambda: gone(stuck), "the stuck successor killed", timeout=30)
         wait_for(lambda: (found := both(server)) and not found & originals, "two new workers listening", timeout=30)
-        for path in PATHS:
-            assert httpx.get(server.url + path, headers={"connection": "close"}).status_code == 200
+        answers_every_path(server)
     finally:
         polls = readiness.finish()
         log = server.stop()

@@ -107,6 +107,14 @@ def stop(workers: list[Worker], grace: float) -> list[Worker]:
     return running
 
 
+def _stop_or_kill(workers: list[Worker]) -> None:
+    """`stop` the workers; any still running after STOP_GRACE (hung, or stopped) is killed."""
+    for worker in stop(workers, STOP_GRACE):
+        logs.LOGGER.warning("worker still busy: killed", extra={"fields": {"worker": worker.idx + 1, "pid": worker.inner.pid}})
+        worker.kill()
+        exited(worker, None)
+
+
 class SupervisedServer(DrainingServer):
     memory_ceiling_mib: float | None = None
 
@@ -224,10 +232,7 @@ class SupervisedServer(DrainingServer):
         time.sleep(self.drain_seconds - lead)
         board.gated[slot] = pid
         time.sleep(lead)
-        if stop([old], STOP_GRACE):
-            logs.LOGGER.warning("worker still busy: killed", extra={"fields": {"worker": slot + 1, "pid": pid}})
-            old.kill()
-            exited(old, None)
+        _stop_or_kill([old])
         if board.retiring[slot] == pid:
             board.retiring[slot] = board.gated[slot] = 0
         self._retiring.pop(slot, None)
@@ -236,10 +241,7 @@ class SupervisedServer(DrainingServer):
     def _stop_workers(self) -> None:
         """As granian does, but a worker that has not exited STOP_GRACE after SIGTERM (hung, or
         stopped) is killed, so that the server exits within its supervisor's stop timeout."""
-        for worker in stop([*self.wrks, *self._retiring.values()], STOP_GRACE):
-            logs.LOGGER.warning("worker still busy: killed", extra={"fields": {"worker": worker.idx + 1, "pid": worker.inner.pid}})
-            worker.kill()
-            exited(worker, None)
+        _stop_or_kill([*self.wrks, *self._retiring.values()])
         self.wrks.clear()
 
     def shutdown(self, exit_code: int = 0) -> None:
