@@ -26,6 +26,8 @@ class Board:
         self.serving: Any = multiprocessing.RawArray("i", SLOTS)
         self.retiring: Any = multiprocessing.RawArray("i", SLOTS)
         self.gated: Any = multiprocessing.RawArray("i", SLOTS)
+        # Per slot: the pid of its worker once that worker's gate is closed (written by the worker).
+        self.closed: Any = multiprocessing.RawArray("i", SLOTS)
         self.replaced: Any = multiprocessing.RawArray("q", len(REASONS))
 
     def count(self, reason: str) -> None:

@@ -35,6 +35,9 @@ from photospecs.ops.board import Board
 SERVING, DRAINING, RETIRING = 0, 1, 2
 GATED = 2  # Board.server after DRAINING: every worker turns new connections away
 GATE_LEAD = 0.5  # seconds between closing the gate and stopping: a request on its way arrives
+# The longest a stop waits for a worker to say its gate is closed: a busy worker's board thread
+# can be late on a loaded machine, and stopping first would close its listener ungated.
+GATE_WAIT = 2.0
 
 
 class Flag:
@@ -76,7 +79,18 @@ def _follow(flag: Flag) -> None:
             break
         time.sleep(0.02 if not listening else 0.05)
     gated = listener.close_gate()
+    if slot >= 0:
+        board.closed[slot] = pid
     logs.LOGGER.info("draining: new connections turned away", extra={"fields": {"pid": pid, "listeners": gated}})
+
+
+def await_gates(board: Board, workers: dict[int, Any]) -> None:
+    """Wait (up to GATE_WAIT) until each worker, by slot, has closed its gate or exited."""
+    deadline = time.monotonic() + GATE_WAIT
+    while time.monotonic() < deadline:
+        if all(board.closed[slot] == worker.inner.pid or not worker.is_alive() for slot, worker in workers.items()):
+            return
+        time.sleep(0.01)
 
 
 CLOSE = (b"connection", b"close")
@@ -110,5 +124,6 @@ class DrainingServer(MPServer):
         lead = min(GATE_LEAD, self.drain_seconds / 2)
         time.sleep(self.drain_seconds - lead)
         self.flag.board.server.value = GATED
+        await_gates(self.flag.board, dict(enumerate(self.wrks)))
         time.sleep(lead)
         super().signal_handler_interrupt()  # type: ignore[no-untyped-call]

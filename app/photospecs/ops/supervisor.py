@@ -33,7 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from photospecs.ops import logs, memory
-from photospecs.ops.shutdown import GATE_LEAD, DrainingServer, Flag
+from photospecs.ops.shutdown import GATE_LEAD, DrainingServer, Flag, await_gates
 
 CRASH_LOOP = 5  # failed starts in a row in one slot
 BACKOFF = (0.5, 1.0, 2.0, 4.0)  # seconds before the next start after the 1st, 2nd, ... failed one
@@ -231,6 +231,7 @@ class SupervisedServer(DrainingServer):
         lead = min(GATE_LEAD, self.drain_seconds / 2)
         time.sleep(self.drain_seconds - lead)
         board.gated[slot] = pid
+        await_gates(board, {slot: old})
         time.sleep(lead)
         _stop_or_kill([old])
         if board.retiring[slot] == pid:
