@@ -219,8 +219,8 @@ def flag_url(static: Callable[[str], str], emoji: str) -> str | None:
 
 
 def flag_icon(static: Callable[[str], str], emoji: str) -> markupsafe.Markup:
-    """A list's small flag, drawn from the sprite; nothing when we serve no such flag. Hidden from
-    screen readers, as the country's name follows it."""
+    """A small flag in the home page's list, drawn from the sprite; nothing when we serve no such
+    flag. Hidden from screen readers, as the country's name follows it."""
     if flag_url(static, emoji) is None:
         return markupsafe.Markup("")
     href = f"{static(FLAG_SPRITE)}#{flag_letters(emoji)}"
