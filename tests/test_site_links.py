@@ -342,7 +342,7 @@ def test_flags_are_our_own_svg_files_and_the_api_keeps_the_emoji(client):
     assert manifest["package"] == "flag-icons" and re.fullmatch(r"\d+\.\d+\.\d+", manifest["version"])
     assert "MIT" in (folder / "LICENSE.txt").read_text()
     home = client.get("/").text
-    # The lists draw each flag from the sprite, one symbol per file, with the file's own drawing.
+    # The home page draws each flag from the sprite: one symbol per file, with the file's own drawing.
     drawn = re.findall(r'<svg class="flag"[^>]*><use href="(/static/flags\.svg\?v=[0-9a-f]{10})#([a-z]{2})"></use></svg>', home)
     countries = client.get("/api/specs").json()["countries"]
     assert len(drawn) == len(countries) and len({url for url, _ in drawn}) == 1
