@@ -1,6 +1,6 @@
 """What a page costs the browser that loads it: this checkout against another commit, in one run.
 
-    python bench/page_cpu.py REF [--rounds 3] [--loads 5] [PATH ...]
+    python bench/page_cpu.py REF [--rounds 3] [--loads 5] [--width 1100 --height 900] [PATH ...]
 
 Both trees are served as bench/against.py serves them (one worker each, catalogs built in
 process). One headless Chromium (Debian's, or PHOTOSPECS_CHROMIUM) opens each path on each
@@ -38,9 +38,9 @@ def busy_seconds() -> float:
     return (sum(ticks) - idle) / os.sysconf("SC_CLK_TCK")
 
 
-def measure(browser, url: str, loads: int) -> tuple[float, int]:
+def measure(browser, url: str, loads: int, viewport: dict[str, int]) -> tuple[float, int]:
     """CPU seconds per load of `url`, and the requests one load makes."""
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    page = browser.new_page(viewport=viewport)
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     try:
@@ -60,6 +60,8 @@ def main() -> int:
     parser.add_argument("paths", nargs="*", default=PATHS)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--width", type=int, default=1100, help="the window's width in CSS pixels (390: a phone)")
+    parser.add_argument("--height", type=int, default=900)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -81,7 +83,7 @@ def main() -> int:
                 for path in args.paths:
                     for srv in order:
                         time.sleep(0.5)  # let the last page's work end
-                        seconds, made = measure(browser, srv.url + path, args.loads)
+                        seconds, made = measure(browser, srv.url + path, args.loads, {"width": args.width, "height": args.height})
                         cpu[path][srv.name].append(seconds)
                         requests[path][srv.name] = made
             browser.close()
@@ -90,7 +92,7 @@ def main() -> int:
             srv.stop()
     here, there = (s.name for s in servers)
     lines = [
-        f"Run: `python bench/page_cpu.py {args.ref} {' '.join(args.paths)} --rounds {args.rounds} --loads {args.loads}` "
+        f"Run: `python bench/page_cpu.py {args.ref} {' '.join(args.paths)} --rounds {args.rounds} --loads {args.loads} --width {args.width} --height {args.height}` "
         f"(medians of {args.rounds} rounds; this checkout at {current_commit()}, {commit} exported beside it)",
         "",
         f"| page | this checkout CPU ms a load | {commit} CPU ms a load | this / {commit} | requests a load (this, {commit}) |",

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
 from urllib.parse import urlsplit
 
 import httpx
 import pytest
-from PIL import Image
 from playwright.sync_api import expect
 from test_search import QUERIES
 
@@ -121,20 +119,6 @@ def test_flags_render_as_images(server, page):
     flag = page.locator("h1 img.flag")
     flag.wait_for()
     assert page.evaluate("(img) => img.complete && img.naturalWidth > 0", flag.element_handle())
-    assert page.problems == []
-
-
-def test_listed_flags_are_drawn_from_the_sprite(server, page):
-    # France's flag on the home page, as the browser paints it: blue, white and red thirds.
-    page.goto(server.url + "/")
-    flag = page.locator('a[href="/countries/france"] svg.flag')
-    picture = Image.open(io.BytesIO(flag.screenshot())).convert("RGB")
-    width, height = picture.size
-    thirds = [picture.getpixel((int(width * x), height // 2)) for x in (1 / 6, 1 / 2, 5 / 6)]
-    blue, white, red = thirds
-    assert blue[2] > 100 and blue[0] < 60, thirds
-    assert min(white) > 200, thirds
-    assert red[0] > 180 and red[1] < 60 and red[2] < 60, thirds
     assert page.problems == []
 
 

@@ -20,13 +20,12 @@ from photospecs.http.encoded import HTML, LARGE_BODY, PackedPages, Prepared, pre
 from photospecs.paths import BY_NAME, at
 from photospecs.site import languages
 from photospecs.site.figure import figure
-from photospecs.site.flag_sprite import flag_files, sprite
 from photospecs.site.headers import PAGE_HEADERS, TOOL_PAGE_HEADERS
 from photospecs.site.i18n import Texts, hint_offers, texts_of
 from photospecs.site.icons import favicon_ico, favicon_svg, og_image
 from photospecs.site.offline import service_worker
 from photospecs.site.provenance import offices, provenance, stated_line
-from photospecs.site.render import FLAG_SPRITE, environment, fingerprinted, static_files, versioned
+from photospecs.site.render import environment, fingerprinted, static_files, versioned
 from photospecs.site.situation import authority, link_check_note, situation
 from photospecs.site.tool_messages import tool_messages
 from photospecs.urls import Urls
@@ -127,8 +126,7 @@ def build(data: Data, urls: Urls, docs_assets: dict[str, bytes], views: Views, c
     """Pages show documents and portals as their view models (`views`), the objects the JSON is made of.
     Every page is rendered once in English and once in each language of `codes`."""
     served = languages.served(codes)
-    static_assets = static_files()
-    assets, hashes = fingerprinted({**static_assets, **docs_assets, "hints.json": hint_offers(served), FLAG_SPRITE: sprite(flag_files(static_assets))})
+    assets, hashes = fingerprinted({**static_files(), **docs_assets, "hints.json": hint_offers(served)})
     static = versioned(hashes)
     pages: dict[str, Page] = {}
     not_found: dict[str, Page] = {}

@@ -161,7 +161,6 @@ def environment(urls: Urls, static: Callable[[str], str], version: str, texts: T
     env.globals["routes"] = routes()  # the same table for the page's scripts (static/routes.js)
     env.globals.update(fit_title=titles.fit, full_title=titles.full, short_name=titles.without_asides, crumbs=(), search_max=MAX_QUERY)
     env.globals["flag"] = lambda country: flag_url(static, country.flag)
-    env.globals["flag_icon"] = lambda country: flag_icon(static, country.flag)
     env.globals["breadcrumbs_ld"] = lambda crumbs: {
         "@context": "https://schema.org",
         "@type": "BreadcrumbList",
@@ -201,30 +200,14 @@ def routes() -> dict[str, str]:
     return {path.name: path.template for path in PATHS if not path.language}
 
 
-FLAG_SPRITE = "flags.svg"  # every flag file as a symbol (site/flag_sprite.py)
-
-
-def flag_letters(emoji: str) -> str:
-    """A flag emoji's two regional indicator letters, in lower case ("🇪🇺" -> "eu")."""
-    return "".join(chr(ord(c) - 0x1F1E6 + ord("a")) for c in emoji if 0x1F1E6 <= ord(c) <= 0x1F1FF)
-
-
 def flag_url(static: Callable[[str], str], emoji: str) -> str | None:
-    """Our SVG of a flag emoji's flag (flags/eu.svg); None when we serve no such file."""
-    letters = flag_letters(emoji)
+    """Our SVG of a flag emoji's flag: its two regional indicator letters are the file's name
+    ("🇪🇺" -> flags/eu.svg). None when we serve no such file."""
+    letters = "".join(chr(ord(c) - 0x1F1E6 + ord("a")) for c in emoji if 0x1F1E6 <= ord(c) <= 0x1F1FF)
     try:
         return static(f"flags/{letters}.svg") if len(letters) == 2 else None
     except KeyError:
         return None
-
-
-def flag_icon(static: Callable[[str], str], emoji: str) -> markupsafe.Markup:
-    """A small flag in the home page's list, drawn from the sprite; nothing when we serve no such
-    flag. Hidden from screen readers, as the country's name follows it."""
-    if flag_url(static, emoji) is None:
-        return markupsafe.Markup("")
-    href = f"{static(FLAG_SPRITE)}#{flag_letters(emoji)}"
-    return markupsafe.Markup('<svg class="flag" width="20" height="15" aria-hidden="true" focusable="false"><use href="%s"></use></svg>') % href
 
 
 def dataset_text(text: str, texts: Texts) -> markupsafe.Markup | str:
