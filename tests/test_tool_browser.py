@@ -434,8 +434,7 @@ def test_a_photo_the_office_takes_offers_nothing_to_make(server, page):
     expect(page.locator("#tool-facts")).to_contain_text("The office takes this photo")
     for part in ("#tool-editor", "#tool-drop", "#tool-download", "#tool-sheet"):
         expect(page.locator(part)).to_be_hidden()
-    page.locator("#tool-country").select_option("us")
-    page.locator("#tool-document").select_option("us-passport")
+    choose(page, "us", "us-passport")
     expect(page.get_by_role("button", name="Download photo")).to_be_visible()
     expect(page.locator("#tool-drop")).to_be_visible()
 
