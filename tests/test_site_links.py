@@ -332,21 +332,31 @@ def test_the_authority_and_the_check_date_lead_and_secondary_sources_are_tucked_
     assert samoa.get("secondaryReason") is None or "Why a secondary source" in details
 
 
-def test_flags_are_our_own_svg_files_and_the_api_keeps_the_emoji(client):
+def test_flags_are_our_own_files_and_the_api_keeps_the_emoji(client):
     import hashlib
+    import io
     import json
     from pathlib import Path
+
+    from PIL import Image
 
     folder = Path(__file__).resolve().parent.parent / "app" / "photospecs" / "site" / "static" / "flags"
     manifest = json.loads((folder / "manifest.json").read_text())
     assert manifest["package"] == "flag-icons" and re.fullmatch(r"\d+\.\d+\.\d+", manifest["version"])
     assert "MIT" in (folder / "LICENSE.txt").read_text()
     home = client.get("/").text
-    flags = re.findall(r'<img class="flag" src="(/static/flags/([a-z]{2})\.svg)\?v=[0-9a-f]{10}"', home)
+    # A list shows each flag as a small PNG drawn from the SVG, three pixels to each it shows.
+    flags = re.findall(r'<img class="flag" src="(/static/flags/([a-z]{2})\.png)\?v=[0-9a-f]{10}" alt="" width="20" height="15"', home)
     countries = client.get("/api/specs").json()["countries"]
     assert len(flags) == len(countries)
     for path, code in flags:
         served = client.get(path)
-        assert served.headers["content-type"] == "image/svg+xml"
-        assert hashlib.sha256(served.content).hexdigest() == manifest["sha256"][f"{code}.svg"], code
+        assert served.headers["content-type"] == "image/png"
+        assert hashlib.sha256(served.content).hexdigest() == manifest["sha256"][f"{code}.png"], code
+        assert Image.open(io.BytesIO(served.content)).size == (60, 45), code
+    # A heading shows one flag larger: the SVG itself.
+    heading = re.search(r'<h1><img class="flag flag-large" src="(/static/flags/jp\.svg)\?v=[0-9a-f]{10}"', client.get("/countries/japan").text)
+    served = client.get(heading.group(1))
+    assert served.headers["content-type"] == "image/svg+xml"
+    assert hashlib.sha256(served.content).hexdigest() == manifest["sha256"]["jp.svg"]
     assert all(c["flag"] and not c["flag"].isascii() for c in countries)

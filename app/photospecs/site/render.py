@@ -133,6 +133,7 @@ def environment(urls: Urls, static: Callable[[str], str], version: str, texts: T
         undefined=jinja2.StrictUndefined,  # a misspelt variable fails the build, not the page
         extensions=["jinja2.ext.i18n"],
         bytecode_cache=COMPILED,
+        auto_reload=False,  # the templates never change while a process runs: no stat per page
     )
     env.policies["ext.i18n.trimmed"] = True  # as babel.cfg extracts them: whitespace in a message is one space
     # newstyle: _("... %(name)s", name=x) escapes x and checks the placeholders.
@@ -161,6 +162,7 @@ def environment(urls: Urls, static: Callable[[str], str], version: str, texts: T
     env.globals["routes"] = routes()  # the same table for the page's scripts (static/routes.js)
     env.globals.update(fit_title=titles.fit, full_title=titles.full, short_name=titles.without_asides, crumbs=(), search_max=MAX_QUERY)
     env.globals["flag"] = lambda country: flag_url(static, country.flag)
+    env.globals["flag_svg"] = lambda country: flag_url(static, country.flag, "svg")
     env.globals["breadcrumbs_ld"] = lambda crumbs: {
         "@context": "https://schema.org",
         "@type": "BreadcrumbList",
@@ -200,12 +202,13 @@ def routes() -> dict[str, str]:
     return {path.name: path.template for path in PATHS if not path.language}
 
 
-def flag_url(static: Callable[[str], str], emoji: str) -> str | None:
-    """Our SVG of a flag emoji's flag: its two regional indicator letters are the file's name
-    ("🇪🇺" -> flags/eu.svg). None when we serve no such file."""
+def flag_url(static: Callable[[str], str], emoji: str, kind: str = "png") -> str | None:
+    """Our picture of a flag emoji's flag: its two regional indicator letters are the file's name
+    ("🇪🇺" -> flags/eu.png). A list shows the small PNG, a heading the SVG (see
+    scripts/update-flags.sh). None when we serve no such file."""
     letters = "".join(chr(ord(c) - 0x1F1E6 + ord("a")) for c in emoji if 0x1F1E6 <= ord(c) <= 0x1F1FF)
     try:
-        return static(f"flags/{letters}.svg") if len(letters) == 2 else None
+        return static(f"flags/{letters}.{kind}") if len(letters) == 2 else None
     except KeyError:
         return None
 
