@@ -71,13 +71,7 @@ def build(data: Data, settings: Settings) -> Catalog:
     urls = Urls(settings.site, settings.photo_tool_url)
     views = build_views(data, urls)
     names = Names(data)
-    # Every country's name in each language the site speaks (CLDR), so a search in one finds it.
-    served = languages.served(settings.language_codes)[1:]
-    # And every document's translated name (the dataset's catalogues), for its words and kinds.
-    translated = {doc.id: [name for lang in served if (name := texts_of(lang).data(doc.file.name))] for doc in data.docs.values()}
-    search = Search(data, urls, views, {c.id: [texts_of(lang).country(c) for lang in served] for c in data.countries}, translated)
-    for lang in served:  # the live box of each language's pages asks /api/search?lang=
-        localize(search, data, urls, texts_of(lang))
+    search = build_search(data, urls, views, settings.language_codes)
     checker = Checker(views, names)
     rest = build_rest(data, urls, views, names, search, checker, release(data, views, urls), control)
     mcp = build_mcp(data, urls, settings, views, names, checker, rest.specs, rest.resources)
@@ -86,6 +80,18 @@ def build(data: Data, settings: Settings) -> Catalog:
     rest_bytes = sum(len(v.body) for r in [*rest.specs.values(), *rest.comparisons.values()] for v in r.variants.values())
     facts = Facts(len(data.countries), len(data.docs), len(data.portals), time.perf_counter() - started, rest_bytes, data.warnings)
     return Catalog(settings, rest, mcp, site, prepare(openapi, JSON, control), facts)
+
+
+def build_search(data: Data, urls: Urls, views: Views, codes: tuple[str, ...]) -> Search:
+    """The search index, which finds a document by its words in English and in each language of `codes`."""
+    served = languages.served(codes)[1:]
+    # Every country's name in each language the site speaks (CLDR), so a search in one finds it,
+    # and every document's translated name (the dataset's catalogues), for its words and kinds.
+    translated = {doc.id: [name for lang in served if (name := texts_of(lang).data(doc.file.name))] for doc in data.docs.values()}
+    search = Search(data, urls, views, {c.id: [texts_of(lang).country(c) for lang in served] for c in data.countries}, translated)
+    for lang in served:  # the live box of each language's pages asks /api/search?lang=
+        localize(search, data, urls, texts_of(lang))
+    return search
 
 
 def release(data: Data, views: Views, urls: Urls) -> Release:

@@ -10,6 +10,7 @@ francophone Africa). README "Languages" says more.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from babel import Locale
 
@@ -37,15 +38,18 @@ class Language:
     @property
     def name_in_text(self) -> str:
         """Its name in itself, from CLDR, as a sentence says it ("también está en español")."""
-        if self.name:
-            return self.name
-        locale = Locale.parse(self.tag.replace("-", "_"))
-        return locale.get_display_name(locale) or self.tag
+        return self.name or _own_name(self.tag)
 
     @property
     def catalogue(self) -> str:
         """The folder of its catalogue under site/locales/."""
         return self.locale
+
+
+@cache  # every page's language menu names every language: 150,000 look-ups in CLDR a build
+def _own_name(tag: str) -> str:
+    locale = Locale.parse(tag.replace("-", "_"))
+    return locale.get_display_name(locale) or tag
 
 
 # English pages write dates the way the dataset's own pages always have: "23 November 2026".
