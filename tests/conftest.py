@@ -28,7 +28,7 @@ from photospecs.urls import Urls
 ROOT = Path(__file__).resolve().parent.parent
 SITE = "https://photospecs.example"  # the site URL of the `configured` catalog
 # Every language multiplies the catalog's build: most tests build English with one language of
-# each direction (the servers they start too, through the environment); `every_language` has all.
+# each direction (the servers they start too, through the environment); tests/test_i18n.py renders all.
 LANGUAGES = "es,ar"
 os.environ.setdefault("PHOTOSPECS_LANGUAGES", LANGUAGES)
 
@@ -54,12 +54,6 @@ def catalog(bundled, run_folder):
 
 
 @pytest.fixture(scope="session")
-def every_language(bundled):
-    """The catalog with every language the site speaks, as the image builds it."""
-    return catalog_module.build(bundled, Settings())
-
-
-@pytest.fixture(scope="session")
 def configured(bundled, run_folder):
     """A catalog for settings an operator changes: its own site URL (the tool URL follows it),
     a shorter max-age, metrics off."""
@@ -80,12 +74,12 @@ def app(catalog):
 
 
 # Modules that load the machine in bursts and time what they see: never run beside one another.
-BURSTY = ("_browser.py", "/test_shutdown.py", "/test_faults.py")
+BURSTY = ("_browser.py", "/test_shutdown.py")
 # The longest units of work, about longest first (measured with --durations): handed out before
 # the rest, so that no worker starts one of them while the other is about to finish. The others
 # follow by their number of tests, as pytest-xdist orders them.
-LONGEST = ("bursty", "/test_i18n.py", "/test_schemathesis.py", "/test_mcp_fuzz.py", "/test_limits.py",
-           "/test_mcp_conformance.py", "/test_search.py", "/test_operations.py")
+LONGEST = ("bursty", "/test_i18n.py", "/test_faults.py", "/test_schemathesis.py", "/test_mcp_conformance.py",
+           "/test_check_links.py", "/test_limits.py", "/test_mcp_fuzz.py", "/test_site_links.py")
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -93,7 +87,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
     """pytest-xdist's workers take whole modules, so that a module's own servers, browser and
     photos are made once. The modules that drive Chromium and the drain tests (three servers
     started under load) go to one worker together: beside a browser, a drain test's spawned
-    workers start slowly enough to miss its timings."""
+    workers start slowly enough to miss its timings. The fault tests time nothing: they run
+    anywhere (they passed 2 runs in 2 beside two busy-looping processes)."""
     from xdist.scheduler import LoadScopeScheduling
 
     def rank(scope: str) -> int:
@@ -144,6 +139,13 @@ def problems(directory: Path) -> str:
     return "\n".join(caught.value.problems)
 
 
+# The tests' plain HTTP to the servers they start. A call of httpx.get() makes a client, and with
+# it an SSL context that reads the CA bundle: 23 ms of CPU, where a request on this client costs
+# 0.6 ms; readiness polls and the fuzzer call it thousands of times a run. Each request on a
+# connection of its own ("Connection: close"), as a new client's would be.
+local = httpx.Client(headers={"connection": "close"})
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -185,7 +187,7 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited: {self.output()}")
             try:
-                if httpx.get(f"{self.url}/readyz", timeout=1).status_code == 200:
+                if local.get(f"{self.url}/readyz", timeout=1).status_code == 200:
                     return
             except httpx.TransportError:
                 time.sleep(0.05)
@@ -219,7 +221,7 @@ class Attached:
         deadline = time.monotonic() + 150  # as Server's own wait: a busy machine, a catalog to build
         while time.monotonic() < deadline:
             try:
-                if httpx.get(f"{self.url}/readyz", timeout=1).status_code == 200:
+                if local.get(f"{self.url}/readyz", timeout=1).status_code == 200:
                     return
             except httpx.TransportError:
                 time.sleep(0.05)

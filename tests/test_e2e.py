@@ -6,6 +6,7 @@ import gzip
 
 import brotli
 import httpx
+from conftest import local
 
 
 def raw_get(server, path, **headers):
@@ -65,7 +66,7 @@ def test_errors_over_the_wire(server):
 
 
 def test_mcp_round_trip(server):
-    reply = httpx.post(
+    reply = local.post(
         f"{server.url}/api/mcp",
         json={"jsonrpc": "2.0", "id": 41, "method": "tools/call",
               "params": {"name": "get_portal_constraints", "arguments": {"portal": "uk-passport-online"}}},

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import Server
+from conftest import Server, local
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="reads workers from Linux's /proc")
 
@@ -77,7 +77,7 @@ def gone(pid: int) -> bool:
 def answers_every_path(server: Server) -> None:
     """Each of PATHS answered 200 on a fresh connection (so any listening worker may take it)."""
     for path in PATHS:
-        assert httpx.get(server.url + path, headers={"connection": "close"}).status_code == 200
+        assert local.get(server.url + path).status_code == 200
 
 
 def first_successor_after_sighup(server: Server, signum: int) -> int:
@@ -99,14 +99,15 @@ class Readiness:
         self.thread.start()
 
     def _poll(self) -> None:
-        while not self.stop.is_set():
-            started = time.monotonic()
-            try:
-                status = httpx.get(f"{self.url}/readyz", timeout=10).status_code
-            except httpx.TransportError as exc:
-                status = repr(exc)
-            self.polls.append((started, time.monotonic(), status))
-            time.sleep(0.05)
+        with httpx.Client(headers={"connection": "close"}, timeout=10) as http:
+            while not self.stop.is_set():
+                started = time.monotonic()
+                try:
+                    status = http.get(f"{self.url}/readyz").status_code
+                except httpx.TransportError as exc:
+                    status = repr(exc)
+                self.polls.append((started, time.monotonic(), status))
+                time.sleep(0.05)
 
     def finish(self) -> list[tuple[float, float, int | str]]:
         self.stop.set()

@@ -3,16 +3,17 @@ frame, the outline kept to the frame, and the figure described for assistive tec
 
 from __future__ import annotations
 
-import httpx
 import pytest
+from conftest import local
 
 # Square, portrait, tall and small prints; authority figures, format rules and none at all.
 SAMPLE = ["us-passport", "bahamas-passport", "india-passport", "china-passport", "macau-passport",
           "vietnam-visa", "canada-passport", "japan-drivers-licence", "indonesia-evisa"]
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def page(browser):
+    """One tab for the module: each test opens its document in it."""
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     yield page
     page.close()
@@ -20,7 +21,7 @@ def page(browser):
 
 @pytest.mark.parametrize("doc_id", SAMPLE)
 def test_figure_guides_stay_inside_the_frame(server, page, doc_id):
-    spec = httpx.get(f"{server.url}/api/documents/{doc_id}").json()
+    spec = local.get(f"{server.url}/api/documents/{doc_id}").json()
     page.goto(f"{server.url}/{spec['slug']}")
     frame = page.locator("#frame").bounding_box()
     guides = page.locator("#head-band rect, #eye-band rect, #guide-lines line")

@@ -9,7 +9,7 @@ import socket
 import h2.config
 import h2.connection
 import h2.events
-import httpx
+from conftest import local
 
 
 def h2c_exchange(server, extra_headers: int = 0) -> tuple[bytes, list]:
@@ -48,10 +48,10 @@ def test_h2c_with_300_headers_gets_no_200(server):
 
 
 def test_an_h2c_upgrade_request_is_answered_over_http1(server):
-    response = httpx.get(f"{server.url}/healthz", headers={"connection": "Upgrade, HTTP2-Settings", "upgrade": "h2c", "http2-settings": "AAMAAABkAAQAAP__"})
+    response = local.get(f"{server.url}/healthz", headers={"connection": "Upgrade, HTTP2-Settings", "upgrade": "h2c", "http2-settings": "AAMAAABkAAQAAP__"})
     assert response.status_code == 200 and response.http_version == "HTTP/1.1"
 
 
 def test_http1_still_answers_after_h2c_attempts(server):
     h2c_exchange(server)
-    assert httpx.get(f"{server.url}/healthz").status_code == 200
+    assert local.get(f"{server.url}/healthz").status_code == 200

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import io
 
-import httpx
 import pytest
+from conftest import local
 from PIL import Image
 from playwright.sync_api import expect
 from test_tool_browser import assert_clean_jpeg, assert_in_ranges, download, head_in_mm, open_photo, report, tool_url
@@ -65,7 +65,7 @@ def page(browser):
 def test_an_iphone_heic_is_placed_like_the_jpeg_of_the_same_picture(server, page, files):
     page.goto(tool_url(server, "germany", "germany-passport"))
     expect(page.locator("#tool-document")).to_have_value("germany-passport")
-    spec = httpx.get(f"{server.url}/api/documents/germany-passport").json()
+    spec = local.get(f"{server.url}/api/documents/germany-passport").json()
 
     status = open_photo(page, files / "same.jpg")
     assert "3024 × 4032" in status, status

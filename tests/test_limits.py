@@ -7,9 +7,8 @@ import json
 import socket
 import time
 
-import httpx
 import pytest
-from conftest import Server
+from conftest import Server, local
 
 TIGHT = {
     "PHOTOSPECS_HEADER_TIMEOUT": "1",
@@ -49,7 +48,7 @@ def status_and_json(raw: bytes) -> tuple[int, dict]:
 
 def answers_quickly(server: Server) -> bool:
     started = time.monotonic()
-    return httpx.get(f"{server.url}/api/specs?country=us", timeout=5).status_code == 200 and time.monotonic() - started < 0.5
+    return local.get(f"{server.url}/api/specs?country=us", timeout=5).status_code == 200 and time.monotonic() - started < 0.5
 
 
 def test_a_client_sending_one_byte_a_second_is_cut_off(tight):
@@ -141,9 +140,9 @@ def test_an_oversized_head_is_431(tight):
 
 
 def test_a_long_query_is_414_in_json_and_a_huge_url_431(tight):
-    response = httpx.get(f"{tight.url}/api/specs?country={'a' * 3000}")
+    response = local.get(f"{tight.url}/api/specs?country={'a' * 3000}")
     assert response.status_code == 414 and response.json()["error"] == "query_too_long"
-    assert httpx.get(f"{tight.url}/api/specs?country={'a' * 20_000}").status_code == 431
+    assert local.get(f"{tight.url}/api/specs?country={'a' * 20_000}").status_code == 431
 
 
 def test_a_declared_oversized_body_is_refused_before_it_is_read(tight):
@@ -159,7 +158,7 @@ def test_concurrency_limit_queues_and_slow_clients_are_released(tight):
         sock.sendall(b"POST /api/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{")
     time.sleep(0.3)
     started = time.monotonic()
-    assert httpx.get(f"{tight.url}/healthz", timeout=10).status_code == 200
+    assert local.get(f"{tight.url}/healthz", timeout=10).status_code == 200
     waited = time.monotonic() - started
     assert 0.8 < waited < 4, waited  # queued behind the two, until their deadline freed a slot
     for sock in stalled:

@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 import logging
 
-import httpx
 import msgspec
 import pytest
-from conftest import Server
+from conftest import Server, local
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -102,13 +101,13 @@ def fuzzed_server(prebuilt):
 @settings(max_examples=200, deadline=5000, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture])
 @given(body=bodies, extra=headers)
 def test_fuzz_real_server(fuzzed_server, body, extra):
-    response = httpx.post(f"{fuzzed_server.url}/api/mcp", content=body, headers={"content-type": "application/json", **extra}, timeout=5)
+    response = local.post(f"{fuzzed_server.url}/api/mcp", content=body, headers={"content-type": "application/json", **extra}, timeout=5)
     check_reply(response.status_code, response.content, body)
 
 
 def test_real_server_logged_no_unhandled_error(fuzzed_server):
     # Runs after the fuzzing above, against the same server.
-    assert httpx.get(f"{fuzzed_server.url}/healthz").status_code == 200
+    assert local.get(f"{fuzzed_server.url}/healthz").status_code == 200
     log = fuzzed_server.stop()
     assert '"level":"error"' not in log and "Traceback" not in log, log[-3000:]
     assert '"event":"startup"' in log  # the log was captured at all

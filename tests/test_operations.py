@@ -8,10 +8,9 @@ import re
 import subprocess
 import sys
 
-import httpx
 import pytest
 import yaml
-from conftest import ROOT, Server, free_port
+from conftest import ROOT, Server, free_port, local
 from photospecs.cli import worker_count
 from photospecs.settings import from_env, service_links
 
@@ -60,8 +59,8 @@ def test_the_server_starts_with_the_environment_kubernetes_gives_the_pod():
     # alone: this server builds its own catalog, and the languages change nothing tested here.
     server = Server(env={**injected, **env, "PHOTOSPECS_LANGUAGES": "en"})
     try:
-        assert httpx.get(f"{server.url}/readyz").status_code == 200
-        spec = httpx.get(f"{server.url}/api/specs?country=us").json()
+        assert local.get(f"{server.url}/readyz").status_code == 200
+        spec = local.get(f"{server.url}/api/specs?country=us").json()
         assert spec["countries"][0]["id"] == "us"
     finally:
         log = server.stop()
@@ -101,7 +100,7 @@ def test_container_health_check_follows_the_port(server):
 
 
 def test_every_log_line_is_json(server):
-    httpx.get(f"{server.url}/api/specs?country=nowhere")
+    local.get(f"{server.url}/api/specs?country=nowhere")
     lines = [line for line in server.output().splitlines() if line.strip()]
     assert any("Listening at" in line for line in lines), "granian's own lines are in the log"
     for line in lines:

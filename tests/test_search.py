@@ -8,6 +8,7 @@ from urllib.parse import quote
 
 import httpx
 import pytest
+from conftest import local
 from photospecs.core.search import MAX_QUERY, Search
 from photospecs.core.search_terms import COUNTRY_TERMS, KIND_TERMS
 from photospecs.urls import Urls
@@ -105,12 +106,12 @@ def test_curated_terms_name_real_countries_and_kinds(search, bundled):
 
 @pytest.mark.parametrize(("query", "expected"), QUERIES.items())
 def test_the_api_and_the_page_give_the_same_first_result(server, query, expected):
-    api = httpx.get(f"{server.url}/api/search", params={"q": query})
+    api = local.get(f"{server.url}/api/search", params={"q": query})
     assert api.status_code == 200 and api.headers["content-type"] == "application/json"
     body = api.json()
     assert body["query"] == query and first_id(body["results"]) == expected
     best = body["results"][0]
-    page = httpx.get(f"{server.url}/search", params={"q": query})
+    page = local.get(f"{server.url}/search", params={"q": query})
     assert page.status_code == 200 and page.headers["content-type"] == "text/html; charset=utf-8"
     first_link = re.search(r'<li class="best"><a href="([^"]+)">', page.text).group(1)
     assert server.url + first_link == best["url"]
@@ -118,15 +119,15 @@ def test_the_api_and_the_page_give_the_same_first_result(server, query, expected
 
 def test_search_responses_carry_the_common_headers(server):
     for path in ("/api/search?q=uk", "/search?q=uk"):
-        response = httpx.get(server.url + path)
+        response = local.get(server.url + path)
         assert response.headers["access-control-allow-origin"] == "*", path
         assert response.headers["x-content-type-options"] == "nosniff", path
         assert "max-age" in response.headers["cache-control"], path
-    page = httpx.get(server.url + "/search?q=uk")
+    page = local.get(server.url + "/search?q=uk")
     assert "script-src 'self'" in page.headers["content-security-policy"]
     assert httpx.head(server.url + "/api/search?q=uk").content == b""
     assert httpx.options(server.url + "/api/search").status_code == 204
-    assert httpx.post(server.url + "/api/search?q=uk").status_code == 405
+    assert local.post(server.url + "/api/search?q=uk").status_code == 405
 
 
 @pytest.mark.parametrize(
@@ -142,24 +143,24 @@ def test_search_responses_carry_the_common_headers(server):
     ],
 )
 def test_bad_search_input_is_a_clear_4xx(server, query, status, error):
-    response = httpx.get(f"{server.url}/api/search?{query}")
+    response = local.get(f"{server.url}/api/search?{query}")
     assert response.status_code == status and response.json()["error"] == error
     assert response.headers["cache-control"] == "no-store"
 
 
 def test_the_results_page_escapes_the_query_and_works_without_one(server):
     hostile = '<script>alert(1)</script>"'
-    page = httpx.get(f"{server.url}/search?q={quote(hostile)}")
+    page = local.get(f"{server.url}/search?q={quote(hostile)}")
     assert page.status_code == 200 and "<script>alert(1)" not in page.text
     assert "&lt;script&gt;alert(1)&lt;/script&gt;&#34;" in page.text
-    empty = httpx.get(f"{server.url}/search")
+    empty = local.get(f"{server.url}/search")
     assert empty.status_code == 200 and 'name="q"' in empty.text and "results for" not in empty.text
-    long = httpx.get(f"{server.url}/search?q={'a' * (MAX_QUERY + 1)}")
+    long = local.get(f"{server.url}/search?q={'a' * (MAX_QUERY + 1)}")
     assert long.status_code == 400 and "limited to" in long.text and long.headers["cache-control"] == "no-store"
 
 
 def test_search_is_in_the_openapi_document(server):
-    operation = httpx.get(f"{server.url}/api/openapi.json").json()["paths"]["/api/search"]["get"]
+    operation = local.get(f"{server.url}/api/openapi.json").json()["paths"]["/api/search"]["get"]
     assert operation["operationId"] == "search_documents"
     assert operation["parameters"][0]["schema"]["maxLength"] == MAX_QUERY
     assert {"200", "400", "414"} <= set(operation["responses"])

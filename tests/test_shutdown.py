@@ -61,12 +61,13 @@ def test_sigterm_under_load_drops_no_request_from_clients_that_ignore_readiness(
                         failures.append(f"{path}: {response!r}")
 
     def watch_readiness() -> None:
-        while not server_gone.is_set():
-            try:
-                readiness.add(httpx.get(f"{server.url}/readyz", timeout=2).status_code)
-            except httpx.TransportError:
-                pass
-            time.sleep(0.05)
+        with httpx.Client(headers={"connection": "close"}, timeout=2) as http:
+            while not server_gone.is_set():
+                try:
+                    readiness.add(http.get(f"{server.url}/readyz").status_code)
+                except httpx.TransportError:
+                    pass
+                time.sleep(0.05)
 
     threads = [threading.Thread(target=client, args=(n % 2 == 0,)) for n in range(12)] + [threading.Thread(target=watch_readiness)]
     for thread in threads:

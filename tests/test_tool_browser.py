@@ -16,9 +16,9 @@ import subprocess
 import time
 from pathlib import Path
 
-import httpx
 import numpy as np
 import pytest
+from conftest import local
 from photospecs.site.i18n import texts_of
 from photospecs.site.languages import BY_CODE
 from PIL import Image
@@ -34,7 +34,7 @@ TIMEOUT = 90_000  # ms: the first photo of a page loads and compiles the models 
 def tool_url(server, country: str, document: str) -> str:
     call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
             "params": {"name": "get_photo_tool_url", "arguments": {"country": country, "document_type": document}}}
-    result = httpx.post(f"{server.url}/api/mcp", json=call, headers={"mcp-protocol-version": "2025-11-25"}).json()["result"]
+    result = local.post(f"{server.url}/api/mcp", json=call, headers={"mcp-protocol-version": "2025-11-25"}).json()["result"]
     return result["structuredContent"]["url"]
 
 
@@ -159,8 +159,8 @@ def test_an_untouched_download_is_inside_the_documents_ranges(server, context, p
     if portal_id:
         expect(page.locator("#tool-portal")).to_have_value(portal_id)
     expect(page.get_by_role("button", name="Download photo")).to_be_disabled()  # until there is a photo
-    spec = httpx.get(f"{server.url}/api/documents/{document}").json()
-    portal = httpx.get(f"{server.url}/api/portals/{portal_id}").json() if portal_id else {}
+    spec = local.get(f"{server.url}/api/documents/{document}").json()
+    portal = local.get(f"{server.url}/api/portals/{portal_id}").json() if portal_id else {}
     loaded = len(context.requests)
 
     open_photo(page, photos("portrait.jpg"))
@@ -190,7 +190,7 @@ def test_an_untouched_download_is_inside_the_documents_ranges(server, context, p
     page.locator("#tool-sheet-kind").select_option("4x6in")
     sheet_bytes = download(page, "Download print sheet")
     sheet = assert_clean_jpeg(sheet_bytes, 300)
-    paper = next(s for s in httpx.get(f"{server.url}/api/print-sheets").json()["sheets"] if s["id"] == "4x6in")
+    paper = next(s for s in local.get(f"{server.url}/api/print-sheets").json()["sheets"] if s["id"] == "4x6in")
     layout = sheet_layout(paper, spec)
     assert sheet.size == (layout["width"], layout["height"]) and sorted(sheet.size) == [1200, 1800]
     assert layout["copies"] >= (8 if (spec["widthMm"], spec["heightMm"]) == (35, 45) else 2)
@@ -243,7 +243,7 @@ def choose(page, country: str, document: str) -> None:
 def test_variations_of_the_photo_land_inside_the_ranges(server, context, variation_page, photos, name):
     # Placed for India's passport, the narrowest head range the tool meets (36-38.3 mm, its
     # guideline's 80-85 % of the height): a placement that drifts shows there first.
-    spec = httpx.get(f"{server.url}/api/documents/india-passport").json()
+    spec = local.get(f"{server.url}/api/documents/india-passport").json()
     choose(variation_page, "india", "india-passport")
     try:
         open_photo(variation_page, photos(f"{name}.jpg", VARIATIONS[name]))
@@ -328,7 +328,7 @@ def test_adjusting_by_hand_moves_zooms_and_resets(server, variation_page, photos
     page = variation_page
     open_photo(page, photos("portrait.jpg"))
     readout = page.locator("#tool-readout")
-    spec = httpx.get(f"{server.url}/api/documents/germany-passport").json()
+    spec = local.get(f"{server.url}/api/documents/germany-passport").json()
 
     def numbers() -> tuple[float, float]:
         text = readout.inner_text()
@@ -401,9 +401,9 @@ def test_checks_speak_plainly(server, page):
     for words in ("One face found", "Head ", "Eyes ", "Both eyes open", "mm above the bottom edge"):
         assert words in checks, checks
     assert "The background is not white" in checks or "uneven" in checks, checks
-    csp = httpx.get(f"{server.url}/tool").headers["content-security-policy"]
+    csp = local.get(f"{server.url}/tool").headers["content-security-policy"]
     assert "connect-src 'self'" in csp and "'wasm-unsafe-eval'" in csp
-    home = httpx.get(f"{server.url}/").headers["content-security-policy"]
+    home = local.get(f"{server.url}/").headers["content-security-policy"]
     assert "unsafe-eval" not in home
 
 
@@ -474,10 +474,10 @@ def test_a_portal_that_crops_the_photo_itself_gets_it_uncropped(server, context,
     "Download photo" gives that, centred and level, in the portal's window, never enlarged."""
     page.goto(tool_url(server, "uk", "uk-passport"))
     expect(page.locator("#tool-portal")).to_have_value("uk-passport-online")
-    portal = httpx.get(f"{server.url}/api/portals/uk-passport-online").json()
-    spec = httpx.get(f"{server.url}/api/documents/uk-passport").json()
+    portal = local.get(f"{server.url}/api/portals/uk-passport-online").json()
+    spec = local.get(f"{server.url}/api/documents/uk-passport").json()
     assert portal["uncropped"] is True
-    assert "uncropped" not in httpx.get(f"{server.url}/api/portals/ds-160").json()  # false is left out
+    assert "uncropped" not in local.get(f"{server.url}/api/portals/ds-160").json()  # false is left out
     expect(page.locator("#tool-framing")).to_have_value("uncropped")
     expect(page.locator("#tool-framing-note")).to_contain_text("asks for a photo that is not cropped")
     source = Portrait()
@@ -531,10 +531,10 @@ def test_the_tool_works_offline_once_loaded(server, browser, photos):
     page = context.new_page()
     page.goto(f"{server.url}/tool")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
-    worker = httpx.get(f"{server.url}/sw.js").text
+    worker = local.get(f"{server.url}/sw.js").text
     shell = json.loads(worker.split("const SHELL = ", 1)[1].split(";\n", 1)[0])
     for url in shell:
-        assert httpx.get(server.url + url).status_code == 200, url
+        assert local.get(server.url + url).status_code == 200, url
     asked = {u.removeprefix(server.url) for u in requested if u.startswith(server.url)} - {"/sw.js"}
     assert asked == set(shell), (sorted(asked ^ set(shell)))
     page.goto(tool_url(server, "uk", "uk-passport"))
@@ -561,7 +561,7 @@ def test_the_tool_speaks_the_pages_language(server, browser, photos):
     """On /es/tool a person reads Spanish throughout: the document's name and background colour
     from the dataset's catalogue, every check line from the site's, numbers with a decimal comma."""
     spanish = texts_of(BY_CODE["es"])
-    spec = httpx.get(f"{server.url}/api/documents/uk-passport").json()
+    spec = local.get(f"{server.url}/api/documents/uk-passport").json()
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{server.url}/es/tool?country=uk&document=uk-passport")
