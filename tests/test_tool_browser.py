@@ -9,6 +9,7 @@ digital file and on every tile of the print sheet.
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 import re
@@ -388,6 +389,37 @@ def test_models_load_only_after_a_photo_and_only_on_the_tool(server, browser, ph
     assert vendor and all("?v=" in u for u in vendor), vendor  # fingerprinted
     assert not [u for u in vendor if "_simd_" not in u and u.split("?")[0].endswith((".wasm", "_wasm_bin.js"))]
     context.close()
+
+
+# The person masks of photos, in the order given, each as the SHA-256 of its alpha: through the
+# page's own models module (its fingerprinted URL, so the models it loaded are the ones asked).
+MASK_DIGESTS = """async (photos) => {
+  const module = performance.getEntriesByType("resource").map((entry) => entry.name).find((name) => name.includes("/models.js?v="));
+  const { alphaOf, loadModels, personMask } = await import(module);
+  const models = await loadModels();
+  const digests = [];
+  for (const base64 of photos) {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/jpeg" }));
+    const canvas = document.createElement("canvas");
+    [canvas.width, canvas.height] = [384, 512];
+    canvas.getContext("2d").drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    const digest = await crypto.subtle.digest("SHA-256", alphaOf(await personMask(models, canvas)));
+    digests.push(Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(""));
+  }
+  return digests;
+}"""
+
+
+def test_the_person_mask_owes_nothing_to_the_photo_before(server, page, photos):
+    # The person model is not reset between calls, as the face model is (a reset rebuilds its
+    # graph, 65 ms a call): so its mask of a photo must be the same whatever it was shown before.
+    page.goto(tool_url(server, "us", "us-visa"))
+    open_photo(page, photos("portrait.jpg"))  # the models are loaded
+    near = base64.b64encode(Portrait(size=(1200, 1600), head_share=0.2, centre=(0.3, 0.3)).jpeg()).decode()
+    far = base64.b64encode(Portrait(size=(1200, 1600), head_share=0.12, centre=(0.6, 0.45), background="#d0d8e0").jpeg()).decode()
+    first, between, again = page.evaluate(MASK_DIGESTS, [far, near, far])
+    assert first == again and first != between
 
 
 def test_checks_speak_plainly(server, page):
