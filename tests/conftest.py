@@ -56,8 +56,8 @@ def catalog(bundled, run_folder):
 @pytest.fixture(scope="session")
 def configured(bundled, run_folder):
     """A catalog for settings an operator changes: its own site URL (the tool URL follows it),
-    a shorter max-age, metrics off."""
-    settings = Settings(site_url=SITE, max_age=60, metrics=False, languages=LANGUAGES)
+    a shorter max-age, metrics off; one language besides English (URLs are made alike in each)."""
+    settings = Settings(site_url=SITE, max_age=60, metrics=False, languages="es")
     return shared.once(run_folder / "configured.pickle", lambda: catalog_module.build(bundled, settings))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import brotli
 import pytest
 from conftest import SITE
 from photospecs.settings import LOCAL_SITE
@@ -23,6 +24,10 @@ def test_no_prebuilt_body_names_the_local_address(catalog):
     prepared = catalog.prepared()
     bodies = {id(p): p.identity for p in prepared}
     assert len(bodies) > 300
+    # And each page of the other language, packed apart from the rest.
+    for pages in catalog.site.packed.values():
+        bodies.update({id(page): brotli.decompress(page.variants["br"].body) for page in pages.values()})
+    assert len(bodies) > 1000
     offenders = [body[:80] for body in bodies.values() if LOCAL_SITE.encode() in body]
     assert offenders == []
     assert any(SITE.encode() in body for body in bodies.values())
