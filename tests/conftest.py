@@ -76,7 +76,7 @@ def app(catalog):
 # Modules that load the machine in bursts and time what they see: never run beside one another.
 BURSTY = ("_browser.py", "/test_shutdown.py")
 # The longest units of work, about longest first (measured with --durations): handed out before
-# the rest, so that no worker starts one of them while the other is about to finish. The others
+# the rest, so that no worker starts one of them while the others are about to finish. The others
 # follow by their number of tests, as pytest-xdist orders them.
 LONGEST = ("bursty", "/test_i18n.py", "/test_faults.py", "/test_schemathesis.py", "/test_mcp_conformance.py",
            "/test_check_links.py", "/test_limits.py", "/test_mcp_fuzz.py", "/test_site_links.py")

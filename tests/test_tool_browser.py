@@ -23,6 +23,7 @@ from conftest import local
 from photospecs.site.i18n import texts_of
 from photospecs.site.languages import BY_CODE
 from PIL import Image
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from tool_photos import Portrait, locate
 
@@ -80,8 +81,13 @@ def open_photo(page, path: Path, expected: str = PLACED) -> str:
 
 
 def download(page, button: str) -> bytes:
-    with page.expect_download(timeout=TIMEOUT) as info:
-        page.get_by_role("button", name=button).click()
+    try:
+        with page.expect_download(timeout=TIMEOUT) as info:
+            page.get_by_role("button", name=button).click()
+    except PlaywrightTimeout:
+        # Seen twice in some fifty runs, cause unknown: say what the page showed meanwhile.
+        shown = {selector: page.locator(selector).inner_text() for selector in ("#tool-status", "#tool-checks")}
+        raise AssertionError(f"no download after pressing {button!r}; the page showed {shown}; it logged {getattr(page.context, 'problems', '?')}") from None
     return Path(info.value.path()).read_bytes()
 
 
