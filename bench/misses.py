@@ -76,12 +76,12 @@ def main() -> None:
     ids = unknown_ids(args.requests)
     hit = asyncio.run(app_cost(app, [b"country=us"] * args.requests, args.repeat))
     miss = asyncio.run(app_cost(app, [f"country={i}".encode() for i in ids], args.repeat))
-    suggestions = [catalog.rest.names.suggest_countries(i) for i in ids]
+    names = catalog.rest.names
+    suggestions = [names.country_or_close(i) for i in ids]
     steps = [
         ("parse the query", best(args.repeat, ids, lambda i: parse_qsl(f"country={i}", keep_blank_values=True))),
-        ("resolve the id (no match)", best(args.repeat, ids, catalog.rest.names.country)),
+        ("resolve the id, suggest close ids", best(args.repeat, ids, names.country_or_close)),
         ("  of which: normalise it (alias_key)", best(args.repeat, ids, alias_key)),
-        ("suggest close ids", best(args.repeat, ids, catalog.rest.names.suggest_countries)),
         ("build and encode the error", best(args.repeat, list(zip(ids, suggestions, strict=True)), lambda pair: encode_error(Error(
             status=404, error="unknown_country", message=f"No country matches {quoted(pair[0])}. Use an id.", suggestions=pair[1])))),
     ]

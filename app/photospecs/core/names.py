@@ -31,6 +31,15 @@ class Names:
     def country(self, text: str) -> str | None:
         return self._countries.get(text) or self._countries.get(alias_key(text))
 
+    def country_or_close(self, text: str) -> str | list[str]:
+        """The country's id, or up to three close ids when nothing matches (the text is folded
+        once for both)."""
+        found = self._countries.get(text)
+        if found is not None:
+            return found
+        key = alias_key(text)
+        return self._countries.get(key) or self._suggest_country(key)
+
     def document(self, text: str) -> str | None:
         """A document's id from its id, slug or legacy id."""
         return self._documents.get(text.lower())
@@ -44,9 +53,6 @@ class Names:
 
     def comparison(self, text: str) -> str | None:
         return self._comparisons.get(text.lower())
-
-    def suggest_countries(self, text: str) -> list[str]:
-        return self._suggest_country(alias_key(text[:MAX_KEY]))
 
     def suggest_documents(self, text: str) -> list[str]:
         return self._suggest_document(alias_key(text[:MAX_KEY]))

@@ -152,9 +152,9 @@ DOCUMENT_TYPE = {"type": "string", "description": "A document id (india-visa) or
 
 
 def _country_and_document(lookups: Lookups, country_text: str, document_type: str | None) -> tuple[str, str | None] | ToolError:
-    country = lookups.names.country(country_text)
-    if country is None:
-        return ToolError(f"no country {quoted(country_text)}", lookups.names.suggest_countries(country_text))
+    country = lookups.names.country_or_close(country_text)
+    if isinstance(country, list):
+        return ToolError(f"no country {quoted(country_text)}", country)
     if document_type is None:
         return country, None
     data = lookups.data

@@ -46,14 +46,15 @@ def specs_outcome(rest: Rest, query: bytes) -> Outcome:
                 error="empty_parameter",
                 message="country is empty: give a country id, an ISO 3166 code or an English name, or leave it out for every country.",
             )
-        country = rest.names.country(text)
-        if country is None:
+        found = rest.names.country_or_close(text)
+        if isinstance(found, list):
             return Error(
                 status=404,
                 error="unknown_country",
                 message=f"No country matches {quoted(text)}. Use an id from GET /api/specs, an ISO 3166 code or an English name.",
-                suggestions=rest.names.suggest_countries(text),
+                suggestions=found,
             )
+        country = found
     return rest.specs[country, raw]
 
 
