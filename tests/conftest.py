@@ -27,6 +27,7 @@ from photospecs.urls import Urls
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = "https://photospecs.example"  # the site URL of the `configured` catalog
+TOOL = "https://tool.example/make"  # and its photo tool's
 # Every language multiplies the catalog's build: most tests build English with one language of
 # each direction (the servers they start too, through the environment); tests/test_i18n.py renders all.
 LANGUAGES = "es,ar"
@@ -55,9 +56,9 @@ def catalog(bundled, run_folder):
 
 @pytest.fixture(scope="session")
 def configured(bundled, run_folder):
-    """A catalog for settings an operator changes: its own site URL (the tool URL follows it),
-    a shorter max-age, metrics off; one language besides English (URLs are made alike in each)."""
-    settings = Settings(site_url=SITE, max_age=60, metrics=False, languages="es")
+    """A catalog for settings an operator changes: its own site URL and photo tool URL, a
+    shorter max-age, metrics off; one language besides English (URLs are made alike in each)."""
+    settings = Settings(site_url=SITE, tool_url=TOOL, max_age=60, metrics=False, languages="es")
     return shared.once(run_folder / "configured.pickle", lambda: catalog_module.build(bundled, settings))
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from conftest import SITE, TOOL
+from litestar.testing import TestClient
+from photospecs.main import app_for
 from photospecs.settings import Settings, SettingsError, from_env
 
 
@@ -45,17 +48,11 @@ def test_bad_values_name_the_variable(variable, value):
     assert str(caught.value).startswith(f"{variable}: ")
 
 
-def test_site_url_shapes_links(client):
-    from litestar.testing import TestClient
-    from photospecs.main import create_app
-
-    # English alone: the links under test are the same in every language, and each language
-    # more would multiply the catalog's build.
-    settings = Settings(site_url="https://specs.example", tool_url="https://tool.example/x", languages="en")
-    with TestClient(create_app(settings), base_url="https://specs.example") as custom:  # the site host passes the Host check
+def test_site_url_shapes_links(configured):
+    with TestClient(app_for(configured), base_url=SITE) as custom:  # the site host passes the Host check
         body = custom.post("/api/mcp", json={"jsonrpc": "2.0", "id": 1, "method": "tools/call",
                                             "params": {"name": "get_photo_tool_url", "arguments": {"country": "us"}}},
                            headers={"mcp-protocol-version": "2025-11-25"}).json()
-        assert body["result"]["structuredContent"]["url"] == "https://tool.example/x?country=us"
+        assert body["result"]["structuredContent"]["url"] == f"{TOOL}?country=us"
         page = custom.get("/api/comparisons?competitor=visafoto").json()["comparisons"][0]["pageUrl"]
-        assert page == "https://specs.example/compare/visafoto"
+        assert page == f"{SITE}/compare/visafoto"

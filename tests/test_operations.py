@@ -46,7 +46,7 @@ def downward(container: dict, source: dict) -> str:
     return str(int(quantity[:-2]) * units[quantity[-2:]] // units["Mi"])
 
 
-def test_the_server_starts_with_the_environment_kubernetes_gives_the_pod():
+def test_the_server_starts_with_the_environment_kubernetes_gives_the_pod(prebuilt):
     service = yaml.safe_load((K8S / "service.yaml").read_text())
     deployment = yaml.safe_load((K8S / "deployment.yaml").read_text())
     pod = deployment["spec"]["template"]["spec"]
@@ -55,15 +55,17 @@ def test_the_server_starts_with_the_environment_kubernetes_gives_the_pod():
     assert "PHOTOSPECS_SERVICE_HOST" in injected and injected["PHOTOSPECS_PORT"].startswith("tcp://")
     env = {e["name"]: e["value"] if "value" in e else downward(pod["containers"][0], e["valueFrom"]) for e in pod["containers"][0]["env"]}
     env.pop("PHOTOSPECS_PORT")  # the harness picks a free port; the rest is the pod's own env
-    # A cluster that ignores enableServiceLinks (or an older manifest) must still start. English
-    # alone: this server builds its own catalog, and the languages change nothing tested here.
-    server = Server(env={**injected, **env, "PHOTOSPECS_LANGUAGES": "en"})
+    # A cluster that ignores enableServiceLinks (or an older manifest) must still start. The pod
+    # loads the catalog file its image holds; here that is the run's, built for a site URL and
+    # languages of its own, which change nothing tested here.
+    server = Server(env={**injected, **env, **prebuilt})
     try:
         assert local.get(f"{server.url}/readyz").status_code == 200
         spec = local.get(f"{server.url}/api/specs?country=us").json()
         assert spec["countries"][0]["id"] == "us"
     finally:
         log = server.stop()
+    assert '"catalog":"prebuilt"' in log, log
     warnings = [line for line in log.splitlines() if "service-link" in line]
     assert len(warnings) == 1 and "PHOTOSPECS_SERVICE_HOST" in warnings[0]
     limit = env["PHOTOSPECS_MEMORY_LIMIT_MIB"]  # the container's limit, as the downward API gives it

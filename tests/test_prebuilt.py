@@ -11,7 +11,9 @@ import brotli
 import httpx
 import pytest
 from conftest import ROOT, Server
+from litestar.testing import TestClient
 from photospecs import prebuilt as prebuilt_module
+from photospecs.main import create_app
 from photospecs.settings import from_env
 
 WASM = "tool/vendor/mediapipe/face_mesh/face_mesh_solution_simd_wasm_bin.wasm"
@@ -72,3 +74,13 @@ def test_building_again_leaves_only_the_files_the_new_catalog_names(catalog, tmp
     huge = {v.body for p in catalog.prepared() for v in p.variants.values() if len(v.body) >= 2**20}
     assert len(huge) >= 5  # the tool's models (identity and brotli), Swagger UI's bundle, the dataset's JSON file
     assert {f.read_bytes() for f in files.iterdir()} == huge
+
+
+def test_the_factory_other_servers_call_loads_the_file(prebuilt, monkeypatch):
+    """create_app, for `granian --factory photospecs.main:create_app` and other ASGI servers,
+    reads the settings from the environment and loads the pre-built catalog they name."""
+    for name, value in prebuilt.items():
+        monkeypatch.setenv(name, value)
+    with TestClient(create_app(), base_url="https://prebuilt.example") as client:
+        page = client.get("/api/comparisons?competitor=visafoto").json()["comparisons"][0]["pageUrl"]
+    assert page == "https://prebuilt.example/compare/visafoto"
