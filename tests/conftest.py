@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -63,10 +64,16 @@ def configured(bundled, run_folder):
 
 
 @pytest.fixture(scope="session")
-def views(bundled):
-    """Every document's and portal's view model for the default settings, as the catalog builds them."""
+def urls() -> Urls:
+    """The links of the default settings."""
     settings = Settings()
-    return build_views(bundled, Urls(settings.site, settings.photo_tool_url))
+    return Urls(settings.site, settings.photo_tool_url)
+
+
+@pytest.fixture(scope="session")
+def views(bundled, urls):
+    """Every document's and portal's view model for the default settings, as the catalog builds them."""
+    return build_views(bundled, urls)
 
 
 @pytest.fixture(scope="session")
@@ -140,11 +147,31 @@ def problems(directory: Path) -> str:
     return "\n".join(caught.value.problems)
 
 
-# The tests' plain HTTP to the servers they start. A call of httpx.get() makes a client, and with
-# it an SSL context that reads the CA bundle: 23 ms of CPU, where a request on this client costs
-# 0.6 ms; readiness polls and the fuzzer call it thousands of times a run. Each request on a
-# connection of its own ("Connection: close"), as a new client's would be.
-local = httpx.Client(headers={"connection": "close"})
+def plain_client(timeout: float = 5.0) -> httpx.Client:
+    """A client for the tests' plain HTTP to the servers they start, each request on a connection
+    of its own ("Connection: close"), as a new client's would be. A call of httpx.get() makes a
+    client, and with it an SSL context that reads the CA bundle: 23 ms of CPU, where a request on
+    a client kept costs 0.6 ms; readiness polls and the fuzzer call it thousands of times a run."""
+    return httpx.Client(headers={"connection": "close"}, timeout=timeout)
+
+
+local = plain_client()  # the one the tests share; a thread that polls makes its own
+
+
+def wait_ready(url: str, timeout: float, check: Callable[[], None] | None = None) -> bool:
+    """Whether the server at `url` answered /readyz with 200 within `timeout` seconds; `check`,
+    called before each poll, raises if the server is gone."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check is not None:
+            check()
+        try:
+            if local.get(f"{url}/readyz", timeout=1).status_code == 200:
+                return True
+        except httpx.TransportError:
+            pass
+        time.sleep(0.05)
+    return False
 
 
 def free_port() -> int:
@@ -183,17 +210,13 @@ class Server:
     # Generous: on a busy machine a server whose workers are spawned (each unpickles the
     # catalog) has taken over 20 s to become ready, and one building its catalog over 60 s.
     def _wait_ready(self, timeout: float = 150.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.output()}")
-            try:
-                if local.get(f"{self.url}/readyz", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("server did not become ready")
+        if not wait_ready(self.url, timeout, self._running):
+            self.stop()
+            raise RuntimeError("server did not become ready")
+
+    def _running(self) -> None:
+        if self.process.poll() is not None:
+            raise RuntimeError(f"server exited: {self.output()}")
 
     def output(self) -> str:
         self.log.seek(0)
@@ -219,14 +242,8 @@ class Attached:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.log = Path(log)
-        deadline = time.monotonic() + 150  # as Server's own wait: a busy machine, a catalog to build
-        while time.monotonic() < deadline:
-            try:
-                if local.get(f"{self.url}/readyz", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        raise RuntimeError(f"the run's server did not become ready: {self.output()}")
+        if not wait_ready(self.url, 150):  # as Server's own wait: a busy machine, a catalog to build
+            raise RuntimeError(f"the run's server did not become ready: {self.output()}")
 
     def output(self) -> str:
         """Its whole lines so far: the other worker's requests may be logging meanwhile."""

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import Server, local
+from conftest import Server, local, plain_client
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="reads workers from Linux's /proc")
 
@@ -99,7 +99,7 @@ class Readiness:
         self.thread.start()
 
     def _poll(self) -> None:
-        with httpx.Client(headers={"connection": "close"}, timeout=10) as http:
+        with plain_client(timeout=10) as http:
             while not self.stop.is_set():
                 started = time.monotonic()
                 try:
@@ -120,7 +120,7 @@ def test_a_killed_worker_is_replaced_while_the_other_answers_and_its_successor_s
     readiness = Readiness(server.url)
     try:
         originals = wait_for(lambda: both(server), "two workers listening")
-        etags = {path: httpx.get(server.url + path).headers["etag"] for path in PATHS}
+        etags = {path: local.get(server.url + path).headers["etag"] for path in PATHS}
         kills = []
         for victim in sorted(originals):  # both, in turn: in the end only successors answer
             killed_at = time.monotonic()
@@ -134,10 +134,13 @@ def test_a_killed_worker_is_replaced_while_the_other_answers_and_its_successor_s
         assert not now & originals
         for _ in range(10):  # fresh connections, spread over both successors
             for path in PATHS:
-                response = httpx.get(server.url + path, headers={"connection": "close"})
+                response = local.get(server.url + path)
                 assert (response.status_code, response.headers["etag"]) == (200, etags[path])
-        metrics = httpx.get(f"{server.url}/metrics").text
+        metrics = local.get(f"{server.url}/metrics").text
         assert 'photospecs_worker_replacements_total{reason="exited"} 2.0' in metrics
+        # The requests above may take well under a second: readiness is asked on until it has
+        # answered 200 eleven times, over the successors too, whatever the machine's speed.
+        wait_for(lambda: sum(status == 200 for _, _, status in readiness.polls) > 10, "eleven ready answers")
     finally:
         polls = readiness.finish()
         log = server.stop()
@@ -214,7 +217,7 @@ def test_a_worker_over_its_memory_ceiling_retires_without_failing_a_request(preb
         for thread in threads:
             thread.join(timeout=30)
         polls = readiness.finish()
-        metrics = httpx.get(f"{server.url}/metrics").text
+        metrics = local.get(f"{server.url}/metrics").text
         log = server.stop()
     assert failures == [], f"{len(failures)} requests failed: {failures[:3]}"
     assert len(answered) > 100

@@ -22,7 +22,6 @@ from photospecs.site import build as site_build
 from photospecs.site.i18n import DATASET_DOMAIN, LOCALES, catalogue_path, texts_of
 from photospecs.site.languages import ALL
 from photospecs.site.titles import FREE
-from photospecs.urls import Urls
 
 TRANSLATED = ALL[1:]
 # Chrome phrases that must never show on a page in another language, outside lang="en" elements.
@@ -127,19 +126,20 @@ def shown(body: bytes) -> str:
     return " ".join(parser.text)
 
 
+EVERY_CODE = Settings().language_codes  # what the site speaks by default: every language
+
+
 @pytest.fixture(scope="module")
-def every_language(bundled, views):
+def every_language(bundled, urls, views):
     """Every page of the site in every language it speaks, as rendered before it is encoded (the
     encoding is the same for every language, and tested on English, Spanish and Arabic): the
     pages alone cost a third less CPU than the whole thirteen-language catalog (14 s, 22 s)."""
-    settings = Settings()
-    return site_build.build(bundled, Urls(settings.site, settings.photo_tool_url), site_build.swagger_assets(), views, settings.language_codes)
+    return site_build.build(bundled, urls, site_build.swagger_assets(), views, EVERY_CODE)
 
 
 @pytest.fixture(scope="module")
-def every_language_search(bundled, views):
-    settings = Settings()
-    return build_search(bundled, Urls(settings.site, settings.photo_tool_url), views, settings.language_codes)
+def every_language_search(bundled, urls, views):
+    return build_search(bundled, urls, views, EVERY_CODE)
 
 
 def page(catalog, path):

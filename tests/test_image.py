@@ -18,10 +18,9 @@ import time
 import uuid
 from pathlib import Path
 
-import httpx
 import pytest
 import yaml
-from conftest import ROOT, free_port
+from conftest import ROOT, free_port, local, wait_ready
 from photospecs.dataset import load
 
 TAG = "localhost/photospecs:test"
@@ -110,16 +109,13 @@ class Running:
     # As long as the Deployment's startup probe allows: a pod of another site URL builds its own
     # catalog, every language's pages included.
     def _wait_ready(self, timeout: float = 120.0) -> float:
-        while time.monotonic() - self.started < timeout:
-            try:
-                if httpx.get(f"{self.url}/readyz", timeout=1).status_code == 200:
-                    return time.monotonic() - self.started
-            except httpx.TransportError:
-                pass
-            state = podman("inspect", "--format", "{{.State.Running}}", self.name).stdout.strip()
-            assert state == "true", "the container exited: " + podman("logs", self.name).stdout + podman("logs", self.name).stderr
-            time.sleep(0.1)
-        raise AssertionError("not ready in time: " + podman("logs", self.name, check=False).stderr)
+        if not wait_ready(self.url, timeout - (time.monotonic() - self.started), self._running):
+            raise AssertionError("not ready in time: " + podman("logs", self.name, check=False).stderr)
+        return time.monotonic() - self.started
+
+    def _running(self) -> None:
+        state = podman("inspect", "--format", "{{.State.Running}}", self.name).stdout.strip()
+        assert state == "true", "the container exited: " + podman("logs", self.name).stdout + podman("logs", self.name).stderr
 
     def startup(self) -> dict[str, object]:
         """The service's start-up log line."""
@@ -159,16 +155,16 @@ def test_runs_as_the_deployment_says(running):
 
 
 def test_serves_the_api_a_page_and_the_tool(running):
-    spec = httpx.get(f"{running.url}/api/specs", params={"country": "us"}).json()
+    spec = local.get(f"{running.url}/api/specs", params={"country": "us"}).json()
     assert spec["countries"][0]["id"] == "us"
-    page = httpx.get(f"{running.url}/us-visa-photo")
+    page = local.get(f"{running.url}/us-visa-photo")
     assert page.status_code == 200 and "<h1>" in page.text
-    tool = httpx.get(f"{running.url}/tool", params={"country": "us", "document": "us-visa"})
+    tool = local.get(f"{running.url}/tool", params={"country": "us", "document": "us-visa"})
     assert tool.status_code == 200 and "text/html" in tool.headers["content-type"]
     # Links are built on the site URL the container was given, not on an address of its own.
     assert f'href="{running.site}/' in page.text
     # The image serves this checkout's dataset, not a layer cached from an older build.
-    served = httpx.get(f"{running.url}/api/specs", params={"format": "raw"}).json()["meta"]["version"]
+    served = local.get(f"{running.url}/api/specs", params={"format": "raw"}).json()["meta"]["version"]
     assert served == load(ROOT / "dataset").version
 
 
@@ -182,7 +178,7 @@ def test_a_pod_serving_another_site_url_builds_its_own_catalog(image):
     other = Running(image, site_url="https://photos.other.example")
     try:
         assert other.startup()["catalog"] == "built"
-        assert "https://photos.other.example/" in httpx.get(f"{other.url}/us-visa-photo").text
+        assert "https://photos.other.example/" in local.get(f"{other.url}/us-visa-photo").text
         logs = podman("logs", other.name).stderr
         assert "was built from other code, dataset or settings" in logs
     finally:
@@ -199,7 +195,7 @@ def test_an_idle_pod_fits_its_memory_request(running):
     """Proportional set size of every process in the container, after a page of each kind was
     served, against what the Deployment requests (and, with room for the drain, its limit)."""
     for path in ("/api/specs", "/api/documents/us-visa", "/us-visa-photo", "/", "/tool"):
-        httpx.get(running.url + path)
+        local.get(running.url + path)
     pss_kib = 0
     for pid in running.pids():
         rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()

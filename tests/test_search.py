@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-import httpx
 import pytest
 from conftest import local
 from photospecs.core.search import MAX_QUERY, Search
@@ -125,8 +124,8 @@ def test_search_responses_carry_the_common_headers(server):
         assert "max-age" in response.headers["cache-control"], path
     page = local.get(server.url + "/search?q=uk")
     assert "script-src 'self'" in page.headers["content-security-policy"]
-    assert httpx.head(server.url + "/api/search?q=uk").content == b""
-    assert httpx.options(server.url + "/api/search").status_code == 204
+    assert local.head(server.url + "/api/search?q=uk").content == b""
+    assert local.options(server.url + "/api/search").status_code == 204
     assert local.post(server.url + "/api/search?q=uk").status_code == 405
 
 

@@ -8,7 +8,7 @@ import time
 
 import httpx
 import pytest
-from conftest import Server
+from conftest import Server, plain_client
 
 
 @pytest.mark.parametrize("start_method", [None, "spawn", "forkserver"])
@@ -61,7 +61,7 @@ def test_sigterm_under_load_drops_no_request_from_clients_that_ignore_readiness(
                         failures.append(f"{path}: {response!r}")
 
     def watch_readiness() -> None:
-        with httpx.Client(headers={"connection": "close"}, timeout=2) as http:
+        with plain_client(timeout=2) as http:
             while not server_gone.is_set():
                 try:
                     readiness.add(http.get(f"{server.url}/readyz").status_code)

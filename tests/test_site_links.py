@@ -152,20 +152,17 @@ def test_portal_page_gives_each_limit_as_written_and_in_bytes(client):
         assert text in html, text
 
 
-def test_dataset_strings_are_escaped(dataset):
+def test_dataset_strings_are_escaped(dataset, urls):
     """A dataset people edit must never inject markup into a page."""
     from photospecs.core.views import build_views
     from photospecs.dataset import load
-    from photospecs.settings import Settings
     from photospecs.site import build as site_build
-    from photospecs.urls import Urls
 
     us = dataset / "countries" / "us.toml"
     us.write_text(us.read_text().replace('name = "Visa"', 'name = "Visa <script>alert(1)</script>"', 1))
     # The English pages as rendered, before they are encoded: the catalog around them would
     # cost three times as much to build, and encoding does not touch markup.
-    data, settings = load(dataset), Settings()
-    urls = Urls(settings.site, settings.photo_tool_url)
+    data = load(dataset)
     html = site_build.build(data, urls, site_build.swagger_assets(), build_views(data, urls)).pages["/us-visa-photo"].body.decode()
     assert "<script>alert(1)</script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
 
