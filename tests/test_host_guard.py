@@ -12,18 +12,20 @@ from photospecs.mcp.transport import authority_host
 LIST = b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
 
 
-def post(server, *hosts: bytes) -> int:
-    """POST tools/list with exactly the given Host header lines; the status it gets."""
-    head = b"POST /api/mcp HTTP/1.1\r\n" + b"".join(b"Host: %s\r\n" % h for h in hosts)
-    head += b"Content-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n" % len(LIST)
+def post(server, *hosts: bytes, method: bytes = b"POST") -> int:
+    """POST tools/list (or send `method` without a body) with exactly the given Host header
+    lines; the status it gets."""
+    body = LIST if method == b"POST" else b""
+    head = method + b" /api/mcp HTTP/1.1\r\n" + b"".join(b"Host: %s\r\n" % h for h in hosts)
+    head += b"Content-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n" % len(body)
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
-        sock.sendall(head + LIST)
+        sock.sendall(head + body)
         data = b""
         while chunk := sock.recv(65536):
             data += chunk
     status_line, _, rest = data.partition(b"\r\n")
     status = int(status_line.split()[1])
-    if status == 403:  # refusals carry a JSON-RPC error body
+    if status == 403 and method != b"HEAD":  # refusals carry a JSON-RPC error body
         assert json.loads(rest.partition(b"\r\n\r\n")[2])["error"]["code"] == -32600
     return status
 
@@ -55,6 +57,14 @@ def test_two_host_headers_are_refused_whichever_comes_last(server):
     assert post(server, b"evil.example", b"127.0.0.1") == 403
     assert post(server, b"127.0.0.1", b"evil.example") == 403
     assert post(server, b"127.0.0.1", b"127.0.0.1") == 403  # still two: the target is ambiguous
+
+
+@pytest.mark.parametrize("method, allowed", [(b"GET", 200), (b"HEAD", 200), (b"OPTIONS", 204), (b"DELETE", 405)])
+def test_every_method_is_refused_for_a_host_not_served(server, method, allowed):
+    # POST reads Host in its own pass over the headers; every other method goes through the guard
+    assert post(server, b"evil.example", method=method) == 403
+    assert post(server, b"127.0.0.1", b"127.0.0.1", method=method) == 403
+    assert post(server, b"localhost", method=method) == allowed
 
 
 @pytest.mark.parametrize("authority, host", [

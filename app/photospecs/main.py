@@ -18,7 +18,7 @@ from photospecs.http.routing import Endpoint, Handler, Matcher, Route, bind, get
 from photospecs.http.send import ERROR_HEADERS, ErrorRenderer, Scope, Send, send_prepared, send_redirect
 from photospecs.mcp import transport as mcp_http
 from photospecs.ops import health, logs, shutdown
-from photospecs.ops.metrics import UNMATCHED, Metrics
+from photospecs.ops.metrics import UNMATCHED, Metrics, RouteCounts
 from photospecs.paths import PATHS
 from photospecs.rest import routes as rest
 from photospecs.settings import Settings, from_env
@@ -146,20 +146,20 @@ class PhotospecsApp(Litestar):
         self.draining = shutdown.new_flag() if draining is None else draining  # (a flag at 0 is falsy)
         self.errors = errors
         self.routes_served = routes
-        self.served = {route.path.name: self._observed(route.endpoint, route.label) for route in routes}
+        self.served = {route.path.name: self._observed(route.endpoint, self._counts(route.label)) for route in routes}
         self.match = Matcher(routes)
         self.exact = {r.path.template: self.served[r.path.name] for r in routes if not r.path.has_parameter and self.match(r.path.template) is r}
-        self._unmatched = self._observed(self._not_found, UNMATCHED)
-        # path -> (route label, raw query -> response): the hot requests, answered before routing
-        self.hot: dict[str, tuple[str, dict[bytes, Prepared]]] = {}
+        self._unmatched = self._observed(self._not_found, self._counts(UNMATCHED))
+        # path -> (route's counts, raw query -> response): the hot requests, answered before routing
+        self.hot: dict[str, tuple[RouteCounts | None, dict[bytes, Prepared]]] = {}
         for route in routes:
             for (path, query), prepared in route.hot.items():
                 if self.match(path) is route:  # a path two rows could claim belongs to the one that matches it
-                    self.hot.setdefault(path, (route.label, {}))[1][query] = prepared
+                    self.hot.setdefault(path, (self._counts(route.label), {}))[1][query] = prepared
         # Each other language's pages (language code -> path -> response, packed), and those this
         # worker has answered: hot from their second request on, like the English ones.
         self.packed = packed or {}
-        self.warm: dict[str, tuple[str, dict[bytes, Prepared]]] = {}
+        self.warm: dict[str, tuple[RouteCounts | None, dict[bytes, Prepared]]] = {}
         super().__init__(exception_handlers={Exception: internal_error}, openapi_config=None, logging_config=None)
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -187,7 +187,7 @@ class PhotospecsApp(Litestar):
             endpoint = self._unmatched if route is None else self.served[route.path.name]
         await endpoint(scope, receive, send)
 
-    def _warmed(self, path: str) -> tuple[str, dict[bytes, Prepared]] | None:
+    def _warmed(self, path: str) -> tuple[RouteCounts | None, dict[bytes, Prepared]] | None:
         """A page of another language, put together from its packed pages once and kept, so that
         it is answered before routing from then on (at most WARM pages a worker, each about 4 KB
         of brotli and its headers)."""
@@ -200,10 +200,10 @@ class PhotospecsApp(Litestar):
             return None
         if len(self.warm) >= WARM:
             self.warm.clear()
-        found = self.warm[path] = (route.label, {b"": pages[path]})
+        found = self.warm[path] = (self._counts(route.label), {b"": pages[path]})
         return found
 
-    async def _send_hot(self, label: str, prepared: Prepared, scope: Scope, send: Send) -> None:
+    async def _send_hot(self, counts: RouteCounts | None, prepared: Prepared, scope: Scope, send: Send) -> None:
         """A hot request: what `_observed` does around an endpoint, without the routing."""
         started = time.perf_counter()
         try:
@@ -211,13 +211,16 @@ class PhotospecsApp(Litestar):
         except Exception:
             logs.LOGGER.exception("unhandled error", extra={"fields": {"path": scope["path"][:200]}})
             status = 500
-        if self.metrics is not None:
-            self.metrics.observe(label, status, time.perf_counter() - started)
+        if counts is not None:
+            counts.observe(status, time.perf_counter() - started)
 
     async def _not_found(self, scope: Scope, receive: Any, send: Send) -> int:
         return await self.errors(scope, send, NOT_FOUND)
 
-    def _observed(self, endpoint: Endpoint, label: str) -> Any:
+    def _counts(self, label: str) -> RouteCounts | None:
+        return self.metrics.counts(label) if self.metrics is not None else None
+
+    def _observed(self, endpoint: Endpoint, counts: RouteCounts | None) -> Any:
         """The endpoint with its metrics, and a 500 for a bug (not bad input) if nothing was sent yet."""
 
         async def observed(scope: Scope, receive: Any, send: Send) -> None:
@@ -229,8 +232,8 @@ class PhotospecsApp(Litestar):
                 with contextlib.suppress(Exception):
                     await self.errors(scope, send, INTERNAL_ERROR)
                 status = 500
-            if self.metrics is not None:
-                self.metrics.observe(label, status, time.perf_counter() - started)
+            if counts is not None:
+                counts.observe(status, time.perf_counter() - started)
 
         return observed
 

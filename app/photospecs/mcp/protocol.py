@@ -11,6 +11,8 @@ the id is spliced in.
 
 from __future__ import annotations
 
+import base64
+import binascii
 from typing import Any, Literal, NamedTuple
 
 import msgspec
@@ -63,12 +65,37 @@ class Reply(NamedTuple):
 
 
 ACCEPTED = Reply(202, None)
+_new_reply = tuple.__new__
 
 
 class RequestHeaders(NamedTuple):
     protocol_version: str | None
     method: str | None  # Mcp-Method (2026-07-28)
     name: str | None  # Mcp-Name (2026-07-28)
+
+    @classmethod
+    def read(cls, raw: RawHeaders) -> RequestHeaders:
+        """The protocol's view of the MCP-Protocol-Version, Mcp-Method and Mcp-Name values."""
+        version, method, name = raw
+        return cls(_text(version), _text(method), _decoded_name(name))
+
+
+RawHeaders = tuple[bytes | None, bytes | None, bytes | None]  # the three headers' values as sent
+
+
+def _text(value: bytes | None) -> str | None:
+    return None if value is None else value.decode("latin-1").strip()
+
+
+def _decoded_name(value: bytes | None) -> str | None:
+    """Mcp-Name, decoding the =?base64?...?= form clients use for non-ASCII names."""
+    text = _text(value)
+    if text is not None and text.startswith("=?base64?") and text.endswith("?="):
+        try:
+            return base64.b64decode(text[9:-2], validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError):
+            return text
+    return text
 
 
 class ProtocolError(Exception):
@@ -139,22 +166,23 @@ class Server:
         self.resources = Resources(mcp.resources, mcp.lookups.data.doc_aliases)
         self.bodies = mcp.server
         self.deflated = mcp.deflated
-        self._memo: dict[tuple[str, bytes, RequestHeaders], Reply] = {}
+        self._memo: dict[tuple[str, bytes, RawHeaders], Reply] = {}
 
     # --- entry point ---------------------------------------------------------------------------
 
-    def handle(self, body: bytes, headers: RequestHeaders) -> Reply:
+    def handle(self, body: bytes, raw: RawHeaders) -> Reply:
         try:
             request = _decode_request(body)
         except (msgspec.DecodeError, UnicodeDecodeError, RecursionError):
-            return self._handle(body, headers)  # anything else: a batch, a notification, an odd id, bad JSON
+            return self._handle(body, RequestHeaders.read(raw))  # anything else: a batch, a notification, an odd id, bad JSON
         if len(request.params) > MEMO_PARAMS:
-            return self._handle(body, headers)
-        key = (request.method, bytes(request.params), headers)
+            return self._handle(body, RequestHeaders.read(raw))
+        key = (request.method, bytes(request.params), raw)
         known = self._memo.get(key)
         if known is not None:
-            return Reply(known.status, envelope(request.id), known.result, known.end, known.cut, known.tail)  # _replace: 1 us more
-        reply = self._handle(body, headers)
+            # tuple.__new__ skips the generated __new__'s frame (0.14 us; _replace costs 1 us more)
+            return _new_reply(Reply, (known.status, envelope(request.id), known.result, known.end, known.cut, known.tail))
+        reply = self._handle(body, RequestHeaders.read(raw))
         if reply.status == 200 and reply.result is not None:  # a result, not an error
             if len(self._memo) >= MEMO_SIZE:
                 self._memo.clear()

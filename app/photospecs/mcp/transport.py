@@ -6,8 +6,6 @@ HTTP concerns only (methods, content type, body size); the protocol lives in pro
 from __future__ import annotations
 
 import asyncio
-import base64
-import binascii
 import re
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,7 +26,7 @@ from photospecs.http.send import (
     send_prepared,
 )
 from photospecs.mcp.build import McpCatalog
-from photospecs.mcp.protocol import RequestHeaders, Server, rpc_error
+from photospecs.mcp.protocol import Server, rpc_error
 from photospecs.paths import BY_NAME, Path
 from photospecs.settings import Settings
 from photospecs.wire.rest import Error
@@ -143,10 +141,13 @@ def handler(mcp: McpCatalog, settings: Settings) -> Handler:
         return await send_prepared(scope, send, discovery)
 
     async def post(scope: Scope, receive: Any, send: Send, errors: ErrorRenderer) -> int:
-        # One pass over the headers (the last of a repeated one wins, as in a dict).
-        content_type = declared = accept_encoding = version = method = name = None
+        # One pass over the headers, the Host check's included (the last of any other repeated
+        # header wins, as in a dict).
+        host = content_type = declared = accept_encoding = version = method = name = None
         for key, value in scope["headers"]:
-            if key == b"content-type":
+            if key == b"host":
+                host = value if host is None else b""  # two Host headers: see host_header
+            elif key == b"content-type":
                 content_type = value
             elif key == b"content-length":
                 declared = value
@@ -158,6 +159,8 @@ def handler(mcp: McpCatalog, settings: Settings) -> Handler:
                 method = value
             elif key == b"mcp-name":
                 name = value
+        if not host_allowed(host):
+            return await send_bytes(send, 403, FORBIDDEN_HOST, NO_STORE)
         if content_type != JSON and (content_type or b"").split(b";")[0].strip().lower() != JSON:
             return await send_error(scope, send, NOT_JSON)
         try:  # a client trickling its body is cut off
@@ -166,7 +169,7 @@ def handler(mcp: McpCatalog, settings: Settings) -> Handler:
             return await send_error(scope, send, body_timeout(deadlines.timeout), [(b"connection", b"close")])
         if body is None:
             return await send_error(scope, send, body_too_large(limit), [(b"connection", b"close")])
-        reply = server.handle(body, request_headers(version, method, name))
+        reply = server.handle(body, (version, method, name))
         if reply.head is None:
             await send({"type": "http.response.start", "status": 202, "headers": ACCEPTED})
             await send({"type": "http.response.body", "body": b""})
@@ -185,8 +188,9 @@ def handler(mcp: McpCatalog, settings: Settings) -> Handler:
         answer = methods(row, errors)
 
         async def endpoint(scope: Scope, receive: Any, send: Send) -> int:
-            # Every method, the preflight included, is refused for a Host this server does not serve.
-            if not host_allowed(host_header(scope["headers"])):
+            # Every method, the preflight included, is refused for a Host this server does not
+            # serve (POST checks it in its own pass over the headers).
+            if scope["method"] != "POST" and not host_allowed(host_header(scope["headers"])):
                 return await send_bytes(send, 403, FORBIDDEN_HOST, NO_STORE)
             return await answer(scope, receive, send)
 
@@ -232,35 +236,3 @@ async def _read_body(declared: bytes | None, receive: Any, limit: int, deadlines
         raise
     finally:
         deadlines.leave(task)
-
-
-# The protocol's view of the request's MCP headers, made once per distinct set of values (a
-# handful in practice; emptied past HEADER_SETS so odd clients cannot grow it).
-_REQUEST_HEADERS: dict[tuple[bytes | None, bytes | None, bytes | None], RequestHeaders] = {}
-HEADER_SETS = 256
-
-
-def request_headers(version: bytes | None, method: bytes | None, name: bytes | None) -> RequestHeaders:
-    key = (version, method, name)
-    known = _REQUEST_HEADERS.get(key)
-    if known is None:
-        if len(_REQUEST_HEADERS) >= HEADER_SETS:
-            _REQUEST_HEADERS.clear()
-        known = _REQUEST_HEADERS[key] = RequestHeaders(protocol_version=_text(version), method=_text(method), name=_decoded_name(name))
-    return known
-
-
-def _text(value: bytes | None) -> str | None:
-    return None if value is None else value.decode("latin-1").strip()
-
-
-def _decoded_name(value: bytes | None) -> str | None:
-    """Mcp-Name, decoding the =?base64?...?= form clients use for non-ASCII names."""
-    text = _text(value)
-    if text is not None and text.startswith("=?base64?") and text.endswith("?="):
-        try:
-            return base64.b64decode(text[9:-2], validate=True).decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError):
-            return text
-    return text
-
