@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from photospecs.http.deadlines import Deadlines, Expired
 from photospecs.http.encoded import COMMON_HEADERS, JSON
-from photospecs.http.gzip_splice import deflated_upto, gzip_spliced
+from photospecs.http.gzip_splice import gzip_spliced
 from photospecs.http.routing import Endpoint, Handler, get_only
 from photospecs.http.send import (
     GZIP_OR_IDENTITY,
@@ -178,7 +178,7 @@ def handler(mcp: McpCatalog, settings: Settings) -> Handler:
         if segments is not None and choose_coding(accept_encoding, GZIP_OR_IDENTITY) == "gzip":
             assert reply.result is not None
             stop = reply.cut if reply.cut >= 0 else len(reply.result) + reply.cut
-            gzipped = gzip_spliced(reply.head, memoryview(reply.result)[:stop], deflated_upto(segments, stop), reply.end)
+            gzipped = gzip_spliced(reply.head, reply.result, segments, stop, reply.end)
             return await send_bytes(send, reply.status, gzipped, GZIPPED)
         return await send_bytes(send, reply.status, reply.body, NO_STORE)  # type: ignore[arg-type]
 
