@@ -46,7 +46,7 @@ class Scenario:
     target: str
     accept_encoding: str = ""
     body: bytes | None = None
-    kind: str = "rest"  # rest | mcp: which ceiling target applies
+    kind: str = "rest"  # rest | page | mcp: which ceiling target applies (pages are held to REST's)
     # A wrk script that makes every request different (a stream of distinct unknown ids): run
     # against photospecs only, and compared with `hit`, the scenario it must keep up with.
     script: str | None = None
@@ -118,7 +118,9 @@ end
 """),
 ]
 MISS_VS_HIT = 0.5
-TARGETS = {"rest_vs_ceiling": 0.9, "mcp_vs_ceiling": 0.8, "vs_conventional": 15.0, "p99_ms": 5.0,
+# The floors every change is held to: REST and pages at 0.95x the ceiling, MCP calls at 0.9x,
+# a miss at 0.5x its hit (MISS_VS_HIT).
+TARGETS = {"rest_vs_ceiling": 0.95, "mcp_vs_ceiling": 0.9, "vs_conventional": 15.0, "p99_ms": 5.0,
            "startup_s": 1.0, "rss_mb": 80.0}
 
 
