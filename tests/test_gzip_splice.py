@@ -33,4 +33,4 @@ def test_every_stop_decodes_to_what_it_replaces(size, head_size):
     for segment in segments:  # a reply sends the result up to any segment's end
         wire = gzip_spliced(head, result, segments, segment.end, end)
         assert one_member(wire) == head + result[: segment.end] + end
-    assert (segments[-1].carry is None) == (segments[-1].end < COMBINE_FROM)
+    assert (segments[-1].carried is None) == (segments[-1].end < COMBINE_FROM)

@@ -31,11 +31,17 @@ POLYNOMIAL = 0xEDB88320  # CRC-32's, bit-reversed as zlib stores it
 ONE = 0x80000000  # the polynomial 1 in that order
 
 
+class Carried(NamedTuple):
+    """What carries a head's CRC across result[:end]."""
+
+    crc: int  # CRC-32 of result[:end]
+    factor: int  # x^(8 * end) modulo the polynomial
+
+
 class Segment(NamedTuple):
     end: int  # the segment is result[previous end:end]
     deflated: bytes  # deflate_middle of it
-    crc: int  # CRC-32 of result[:end]
-    carry: int | None  # x^(8 * end) modulo the polynomial, when end >= COMBINE_FROM
+    carried: Carried | None  # when end >= COMBINE_FROM
 
 
 # The consecutive segments of a result; the last ends before its closing brace.
@@ -48,11 +54,13 @@ def deflate_segments(result: bytes, cuts: tuple[int, ...] = ()) -> Deflated:
 
 
 def _segment(result: bytes, start: int, end: int) -> Segment:
-    upto = memoryview(result)[:end]
+    return Segment(end, deflate_middle(result[start:end]), _carried(memoryview(result)[:end]) if end >= COMBINE_FROM else None)
+
+
+def _carried(upto: memoryview) -> Carried:
     crc = zlib.crc32(upto)
     # crc32(data, c) is crc32(data) plus c times x^(8 * len(data)); with c = 1 that factor shows.
-    carry = zlib.crc32(upto, ONE) ^ crc if end >= COMBINE_FROM else None
-    return Segment(end, deflate_middle(result[start:end]), crc, carry)
+    return Carried(crc, zlib.crc32(upto, ONE) ^ crc)
 
 
 def deflate_middle(middle: bytes) -> bytes:
@@ -89,7 +97,8 @@ def gzip_spliced(head: bytes, result: bytes, segments: Deflated, stop: int, end:
     taken = [segment for segment in segments if segment.end <= stop]
     last = taken[-1]
     head_crc = zlib.crc32(head)
-    upto = zlib.crc32(memoryview(result)[:stop], head_crc) if last.carry is None else _times(last.carry, head_crc) ^ last.crc
+    carried = last.carried
+    upto = zlib.crc32(memoryview(result)[:stop], head_crc) if carried is None else _times(carried.factor, head_crc) ^ carried.crc
     crc = zlib.crc32(end, upto)
     size = (len(head) + stop + len(end)) & 0xFFFFFFFF
     head_blocks = _stored(head, final=False) if head else b""
